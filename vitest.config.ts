@@ -1,0 +1,15 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+// Vitest has its own plain config: loading vite.config.ts (Remix + Cloudflare proxy plugins) makes it hang on close.
+export default defineConfig({
+  resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
+  test: {
+    include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    globalSetup: ["tests/global-setup.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // One embedded backend serves every suite; files that reset it must not overlap.
+    fileParallelism: false,
+  },
+});

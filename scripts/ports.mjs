@@ -1,0 +1,25 @@
+// Ports and the wrangler command line shared by `npm start`, `npm test` and the bench.
+// Tests use their own ports so that they never touch a developer's running site or data.
+export const SITE_PORT = 8787;
+export const BACKEND_PORT = 54321;
+export const E2E_SITE_PORT = 8788;
+export const E2E_BACKEND_PORT = 54421;
+
+/** `wrangler dev` serving the built Worker (build first: a rebuild under a running wrangler crashes it). */
+export function wranglerDevArgs(port, supabaseUrl) {
+  return [
+    "wrangler", "dev",
+    "--ip", "127.0.0.1",
+    "--port", String(port),
+    "--var", `SUPABASE_URL:${supabaseUrl}`,
+    "--log-level", "warn",
+    "--show-interactive-dev-session=false",
+  ];
+}
+
+/** Keeps wrangler offline and quiet: no request.cf fetch, no metrics, no banner. */
+export const WRANGLER_ENV = {
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+  WRANGLER_SEND_METRICS: "false",
+  WRANGLER_HIDE_BANNER: "true",
+};

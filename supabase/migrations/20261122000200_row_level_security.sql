@@ -75,8 +75,10 @@ create policy "admins update contact messages" on public.contacts
   for update to authenticated using ((select public.is_admin())) with check ((select public.is_admin()));
 create policy "admins delete contact messages" on public.contacts
   for delete to authenticated using ((select public.is_admin()));
--- "update status" only: no other column of a message can be changed after it was sent.
-revoke update on public.contacts from anon, authenticated;
+-- Visitors write only the message itself (created_at and status come from the database), and
+-- admins change only its status: no other column of a message can be changed after it was sent.
+revoke insert, update on public.contacts from anon, authenticated;
+grant insert (name, email, region, message, source) on public.contacts to anon, authenticated;
 grant update (status) on public.contacts to authenticated;
 
 -- proposals: non-drafts are public; members see their own drafts, create drafts, and publish their own draft.
@@ -143,3 +145,5 @@ create policy "admins read subscriptions" on public.newsletter_subscriptions
   for select to authenticated using ((select public.is_admin()));
 create policy "admins delete subscriptions" on public.newsletter_subscriptions
   for delete to authenticated using ((select public.is_admin()));
+revoke insert, update on public.newsletter_subscriptions from anon, authenticated;
+grant insert (email) on public.newsletter_subscriptions to anon, authenticated;

@@ -1,0 +1,44 @@
+// Published events. "Upcoming" means not over yet: ends_at (end_date, or start_date when there is
+// none) is not before now. The archive holds the published events that are over.
+import { pageOf, rangeOf, rowsOf, type Supabase } from "./query.server";
+
+const CARD =
+  "id, title, slug, description, start_date, end_date, location, is_online, image_url, registration_url, organizer:profiles!organizer_id(username), group:groups!group_id(name)";
+const DETAIL =
+  "id, title, slug, description, start_date, end_date, location, is_online, image_url, registration_url, max_participants, updated_at, organizer:profiles!organizer_id(username, avatar_url), group:groups!group_id(name, logo_url, website)";
+
+export const EVENTS_PAGE_SIZE = 12;
+
+export async function upcomingEvents(supabase: Supabase, limit: number, now = new Date()) {
+  return rowsOf(
+    "events",
+    await supabase
+      .from("events")
+      .select(CARD)
+      .eq("is_published", true)
+      .gte("ends_at", now.toISOString())
+      .order("start_date", { ascending: true })
+      .limit(limit),
+  );
+}
+
+export async function eventsPage(supabase: Supabase, page: number, { past = false, now = new Date() } = {}) {
+  const [from, to] = rangeOf(page, EVENTS_PAGE_SIZE);
+  let query = supabase.from("events").select(CARD, { count: "exact" }).eq("is_published", true);
+  query = past
+    ? query.lt("ends_at", now.toISOString()).order("start_date", { ascending: false })
+    : query.gte("ends_at", now.toISOString()).order("start_date", { ascending: true });
+  const result = await query.range(from, to);
+  return pageOf(rowsOf("events", result), page, EVENTS_PAGE_SIZE, result.count);
+}
+
+/** The published event with that slug (past or upcoming), or null. */
+export async function publishedEvent(supabase: Supabase, slug: string) {
+  return rowsOf(
+    "event",
+    await supabase.from("events").select(DETAIL).eq("slug", slug).eq("is_published", true).maybeSingle(),
+  );
+}
+
+export type EventCard = Awaited<ReturnType<typeof upcomingEvents>>[number];
+export type EventDetail = NonNullable<Awaited<ReturnType<typeof publishedEvent>>>;

@@ -1,0 +1,41 @@
+// Published news articles, as anon or member under RLS (drafts are invisible to them).
+import { pageOf, rangeOf, rowsOf, type Supabase } from "./query.server";
+
+const CARD = "id, title, slug, excerpt, image_url, published_at, tags, author:profiles!author_id(username)";
+const DETAIL = "id, title, slug, excerpt, content, image_url, published_at, updated_at, tags, author:profiles!author_id(username, avatar_url)";
+
+export const NEWS_PAGE_SIZE = 9;
+
+export async function latestNews(supabase: Supabase, limit = 3) {
+  return rowsOf(
+    "news",
+    await supabase
+      .from("news_articles")
+      .select(CARD)
+      .eq("is_published", true)
+      .order("published_at", { ascending: false })
+      .limit(limit),
+  );
+}
+
+export async function newsPage(supabase: Supabase, page: number) {
+  const [from, to] = rangeOf(page, NEWS_PAGE_SIZE);
+  const result = await supabase
+    .from("news_articles")
+    .select(CARD, { count: "exact" })
+    .eq("is_published", true)
+    .order("published_at", { ascending: false })
+    .range(from, to);
+  return pageOf(rowsOf("news", result), page, NEWS_PAGE_SIZE, result.count);
+}
+
+/** The published article with that slug, or null. */
+export async function publishedArticle(supabase: Supabase, slug: string) {
+  return rowsOf(
+    "news article",
+    await supabase.from("news_articles").select(DETAIL).eq("slug", slug).eq("is_published", true).maybeSingle(),
+  );
+}
+
+export type NewsCard = Awaited<ReturnType<typeof latestNews>>[number];
+export type NewsArticle = NonNullable<Awaited<ReturnType<typeof publishedArticle>>>;

@@ -1,0 +1,41 @@
+// What every model shares: the typed client it is given, and how a failed query surfaces.
+import type { PostgrestError, SupabaseClient } from "@supabase/supabase-js";
+import type { Database } from "~/lib/database.types";
+
+export type Supabase = SupabaseClient<Database>;
+
+/** A query the backend refused or could not answer. Loaders decide what the visitor sees. */
+export class QueryError extends Error {
+  constructor(
+    readonly what: string,
+    readonly cause: PostgrestError,
+  ) {
+    super(`${what}: ${cause.message}`);
+    this.name = "QueryError";
+  }
+}
+
+/** The rows of a query, or a QueryError naming what was being read. */
+export function rowsOf<T>(what: string, result: { data: T | null; error: PostgrestError | null }): T {
+  if (result.error) throw new QueryError(what, result.error);
+  return result.data as T;
+}
+
+export type Page<T> = { items: T[]; page: number; pageCount: number; total: number };
+
+/** The 1-based page number from `?page=`; anything that is not a positive integer is page 1. */
+export function pageFromUrl(url: URL): number {
+  const page = Number(url.searchParams.get("page"));
+  return Number.isInteger(page) && page > 0 ? page : 1;
+}
+
+/** The inclusive row range of a page, as PostgREST's range() wants it. */
+export function rangeOf(page: number, pageSize: number): [number, number] {
+  const from = (page - 1) * pageSize;
+  return [from, from + pageSize - 1];
+}
+
+export function pageOf<T>(items: T[], page: number, pageSize: number, total: number | null): Page<T> {
+  const count = total ?? items.length;
+  return { items, page, pageCount: Math.max(1, Math.ceil(count / pageSize)), total: count };
+}

@@ -1,0 +1,62 @@
+// Published resources and their download counter.
+import { pageOf, QueryError, rangeOf, rowsOf, type Supabase } from "./query.server";
+
+const CARD = "id, title, slug, description, resource_type, file_url, download_count, created_at, author:profiles!author_id(username)";
+const DETAIL =
+  "id, title, slug, description, content, resource_type, file_url, download_count, created_at, updated_at, author:profiles!author_id(username, avatar_url)";
+
+export const RESOURCE_TYPES = ["guide", "theory", "template", "tool"] as const;
+export type ResourceType = (typeof RESOURCE_TYPES)[number];
+export const RESOURCES_PAGE_SIZE = 12;
+
+/** Any type the site does not know is shown as a guide. */
+export function resourceTypeOf(value: string): ResourceType {
+  return (RESOURCE_TYPES as readonly string[]).includes(value) ? (value as ResourceType) : "guide";
+}
+
+export async function latestResources(supabase: Supabase, limit = 6) {
+  return rowsOf(
+    "resources",
+    await supabase
+      .from("resources")
+      .select(CARD)
+      .eq("is_published", true)
+      .order("created_at", { ascending: false })
+      .limit(limit),
+  );
+}
+
+export async function resourcesPage(supabase: Supabase, page: number) {
+  const [from, to] = rangeOf(page, RESOURCES_PAGE_SIZE);
+  const result = await supabase
+    .from("resources")
+    .select(CARD, { count: "exact" })
+    .eq("is_published", true)
+    .order("created_at", { ascending: false })
+    .range(from, to);
+  return pageOf(rowsOf("resources", result), page, RESOURCES_PAGE_SIZE, result.count);
+}
+
+/** The published resource with that slug, or null. */
+export async function publishedResource(supabase: Supabase, slug: string) {
+  return rowsOf(
+    "resource",
+    await supabase.from("resources").select(DETAIL).eq("slug", slug).eq("is_published", true).maybeSingle(),
+  );
+}
+
+/**
+ * Counts one download (atomically, in the database) and returns the file's URL.
+ * Null when the resource is not published or has no file; throws when the backend fails.
+ */
+export async function recordDownload(supabase: Supabase, resourceId: string): Promise<string | null> {
+  const { data, error } = await supabase.rpc("increment_download_count", { resource_id: resourceId });
+  if (error) {
+    if (error.code === "PT404" || error.code === "22P02") return null;
+    throw new QueryError("download count", error);
+  }
+  return data;
+}
+
+export type ResourceCard = Awaited<ReturnType<typeof latestResources>>[number];
+export type ResourceDetail = NonNullable<Awaited<ReturnType<typeof publishedResource>>>;

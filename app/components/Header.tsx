@@ -1,0 +1,206 @@
+import { Link, NavLink, useLocation } from "@remix-run/react";
+import { useEffect, useRef, useState, type RefObject } from "react";
+import { useTranslation } from "react-i18next";
+import { LogoMark } from "~/components/Logo";
+import { LANGUAGE_PARAM, languageNames, languages, type Language } from "~/lib/i18n";
+import { site } from "~/lib/site";
+
+const navigation = [
+  { to: "/about", label: "header.nav.about" },
+  { to: "/news", label: "header.nav.news" },
+  { to: "/groups", label: "header.nav.groups" },
+  { to: "/resources", label: "header.nav.resources" },
+  { to: "/events", label: "header.nav.events" },
+] as const;
+
+/**
+ * The site header: logo, main navigation, the Join button, the language
+ * switcher and (below md) a slide-in menu.
+ *
+ * Without JavaScript: the background turns dark on scroll through a CSS
+ * scroll-driven animation (solid dark where unsupported, see app.css), and
+ * the mobile menu and language list are <details> elements. With
+ * JavaScript: a scroll listener sets data-scrolled, the menu closes on every
+ * route change and on Escape, the language list on an outside click and Escape.
+ */
+export function Header() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const [scrolled, setScrolled] = useState<boolean | null>(null);
+  const menuRef = useRef<HTMLDetailsElement>(null);
+  const languageRef = useRef<HTMLDetailsElement>(null);
+
+  useEffect(() => {
+    const update = () => setScrolled(window.scrollY > 0);
+    update();
+    window.addEventListener("scroll", update, { passive: true });
+    return () => window.removeEventListener("scroll", update);
+  }, []);
+
+  // Close both disclosures on every route change (location.key changes on each navigation).
+  useEffect(() => {
+    if (menuRef.current) menuRef.current.open = false;
+    if (languageRef.current) languageRef.current.open = false;
+  }, [location.key]);
+
+  useDismiss(languageRef);
+  useDismiss(menuRef, { outside: false });
+
+  return (
+    <header
+      className="site-header fixed inset-x-0 top-0 z-40"
+      data-scrolled={scrolled === null ? undefined : String(scrolled)}
+    >
+      <div className="mx-auto flex h-16 w-full max-w-6xl items-center gap-2 px-4 sm:px-8">
+        <Link
+          to="/"
+          aria-label={t("header.homeLabel")}
+          className="-ms-1 flex shrink-0 items-center gap-2.5 rounded p-1 text-white"
+        >
+          <LogoMark className="h-9 w-9" />
+          <span className="text-lg font-extrabold tracking-[0.12em]">{site.shortName}</span>
+        </Link>
+
+        <nav aria-label={t("header.primaryNav")} className="ms-auto hidden items-center gap-1 md:flex">
+          {navigation.map((item) => (
+            <NavLink
+              key={item.to}
+              to={item.to}
+              prefetch="intent"
+              className={({ isActive }) =>
+                `rounded px-3 py-2 text-[0.95rem] font-medium transition-colors hover:bg-white/10 hover:text-white ${
+                  isActive ? "text-white underline decoration-accent-500 decoration-2 underline-offset-8" : "text-ink-200"
+                }`
+              }
+            >
+              {t(item.label)}
+            </NavLink>
+          ))}
+          <Link to="/join" prefetch="intent" className="btn-primary ms-2 min-h-10 px-4 py-2 text-[0.95rem]">
+            {t("header.nav.join")}
+          </Link>
+        </nav>
+
+        <LanguageSwitcher detailsRef={languageRef} />
+
+        <details ref={menuRef} className="mobile-menu md:hidden">
+          <summary className="relative z-50 flex h-11 w-11 cursor-pointer items-center justify-center rounded text-white hover:bg-white/10">
+            <span className="menu-closed-label sr-only">{t("header.menu.open")}</span>
+            <span className="menu-open-label sr-only">{t("header.menu.close")}</span>
+            <svg className="menu-icon-open h-6 w-6" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+              <path d="M4 7h16M4 12h16M4 17h16" />
+            </svg>
+            <svg className="menu-icon-close h-6 w-6" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+              <path d="M6 6l12 12M18 6L6 18" />
+            </svg>
+          </summary>
+          {/* Scrim: with JS a click on it closes the menu; without JS the summary (the X) does. */}
+          <div
+            className="mobile-menu-scrim fixed inset-0 z-40 bg-black/60"
+            aria-hidden="true"
+            onClick={() => {
+              if (menuRef.current) menuRef.current.open = false;
+            }}
+          />
+          <div className="mobile-menu-panel fixed inset-y-0 end-0 z-40 flex w-[min(20rem,88vw)] flex-col overflow-y-auto border-s border-ink-800 bg-ink-950 px-6 pb-8 pt-20 shadow-2xl">
+            <p className="mb-3 text-xs font-semibold uppercase tracking-[0.14em] text-ink-400">{t("header.menu.title")}</p>
+            <nav aria-label={t("header.primaryNav")}>
+              <ul className="flex flex-col">
+                {navigation.map((item) => (
+                  <li key={item.to}>
+                    <NavLink
+                      to={item.to}
+                      className={({ isActive }) =>
+                        `block border-b border-ink-800 py-3.5 text-lg font-semibold ${isActive ? "text-accent-400" : "text-white"}`
+                      }
+                    >
+                      {t(item.label)}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+              <Link to="/join" className="btn-primary mt-6 w-full">
+                {t("header.nav.join")}
+              </Link>
+            </nav>
+          </div>
+        </details>
+      </div>
+    </header>
+  );
+}
+
+function LanguageSwitcher({ detailsRef }: { detailsRef: RefObject<HTMLDetailsElement> }) {
+  const { t, i18n } = useTranslation();
+  const location = useLocation();
+  const current = (languages as readonly string[]).includes(i18n.language) ? (i18n.language as Language) : "en";
+  const names = t("languageNames", { returnObjects: true }) as Record<Language, string>;
+
+  const hrefFor = (language: Language) => {
+    const params = new URLSearchParams(location.search);
+    params.set(LANGUAGE_PARAM, language);
+    return `${location.pathname}?${params.toString()}`;
+  };
+
+  return (
+    <details ref={detailsRef} className="lang-menu relative ms-auto md:ms-1">
+      <summary className="flex h-11 cursor-pointer items-center gap-1.5 rounded px-2.5 text-sm font-semibold text-ink-100 hover:bg-white/10 hover:text-white">
+        <svg className="h-5 w-5 shrink-0" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.7">
+          <circle cx="12" cy="12" r="9" />
+          <path d="M3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3z" />
+        </svg>
+        <span className="sr-only">{t("header.language.label")}: </span>
+        <span lang={current}>{languageNames[current]}</span>
+        <svg className="h-4 w-4 shrink-0 opacity-70" viewBox="0 0 20 20" aria-hidden="true" fill="currentColor">
+          <path d="M5.5 7.5L10 12l4.5-4.5" stroke="currentColor" strokeWidth="1.6" fill="none" />
+        </svg>
+      </summary>
+      <div className="absolute end-0 z-50 mt-2 w-60 rounded-md bg-white py-2 text-ink-900 shadow-xl ring-1 ring-black/10">
+        <p className="px-4 pb-2 pt-1 text-xs font-semibold uppercase tracking-[0.12em] text-ink-600">
+          {t("header.language.choose")}
+        </p>
+        <ul>
+          {languages.map((language) => (
+            <li key={language}>
+              <Link
+                to={hrefFor(language)}
+                reloadDocument
+                hrefLang={language}
+                aria-current={language === current ? "true" : undefined}
+                className={`flex items-baseline justify-between gap-3 px-4 py-2 hover:bg-ink-100 ${
+                  language === current ? "font-bold text-accent-700" : ""
+                }`}
+              >
+                <span lang={language}>{languageNames[language]}</span>
+                {language === current ? null : <span className="text-sm text-ink-600">{names[language]}</span>}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </details>
+  );
+}
+
+/** Closes a <details> on Escape (focus back on its summary) and, unless told otherwise, on a click outside it. */
+function useDismiss(ref: RefObject<HTMLDetailsElement>, { outside = true }: { outside?: boolean } = {}) {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const details = ref.current;
+      if (event.key !== "Escape" || !details?.open) return;
+      details.open = false;
+      details.querySelector("summary")?.focus();
+    };
+    const onPointer = (event: PointerEvent) => {
+      const details = ref.current;
+      if (!details?.open || !(event.target instanceof Node) || details.contains(event.target)) return;
+      details.open = false;
+    };
+    document.addEventListener("keydown", onKey);
+    if (outside) document.addEventListener("pointerdown", onPointer);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("pointerdown", onPointer);
+    };
+  }, [ref, outside]);
+}

@@ -1,0 +1,52 @@
+/**
+ * Server rendering. Every document is rendered with:
+ * - the request's CSP nonce (from the load context built in server.ts) on
+ *   every script React and Remix emit;
+ * - a per-request i18next instance in the language detected from the request
+ *   (?lng=, cookie, Accept-Language, English), the same function the root
+ *   loader uses, so server HTML and browser hydration agree.
+ * Crawlers (isbot) get the fully rendered document (await allReady).
+ * Caching and security headers are applied centrally in server.ts.
+ */
+import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
+import { RemixServer } from "@remix-run/react";
+import { isbot } from "isbot";
+import { renderToReadableStream } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
+import { createI18nInstance, detectLanguage } from "~/lib/i18n.server";
+import { NonceProvider } from "~/lib/nonce";
+
+const ABORT_DELAY = 5_000;
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  const nonce = loadContext.cspNonce;
+  const i18n = createI18nInstance(detectLanguage(request).language);
+  let status = responseStatusCode;
+
+  const body = await renderToReadableStream(
+    <NonceProvider value={nonce}>
+      <I18nextProvider i18n={i18n}>
+        <RemixServer context={remixContext} url={request.url} nonce={nonce} abortDelay={ABORT_DELAY} />
+      </I18nextProvider>
+    </NonceProvider>,
+    {
+      nonce,
+      signal: request.signal,
+      onError(error: unknown) {
+        status = 500;
+        if (!request.signal.aborted) console.error(error);
+      },
+    },
+  );
+
+  if (isbot(request.headers.get("user-agent") ?? "")) await body.allReady;
+
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  return new Response(body, { headers: responseHeaders, status });
+}

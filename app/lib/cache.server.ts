@@ -1,0 +1,52 @@
+/**
+ * The one place that decides how HTML (and Remix's .data) responses may be
+ * cached. server.ts calls it on every Remix response.
+ *
+ * - A response that sets a cookie, or a request that carries a Supabase
+ *   session cookie (a signed-in user), is `private, no-store`: a shared cache
+ *   must never hand one person's page or token to another.
+ * - Any other successful public GET/HEAD page is cacheable by a shared cache
+ *   for a minute and may be served stale for ten while it revalidates
+ *   (`public, max-age=0, s-maxage=60, stale-while-revalidate=600`). The
+ *   language comes from the lng cookie or Accept-Language, hence
+ *   `Vary: Cookie, Accept-Language`.
+ * - Errors (5xx) and responses to mutating requests are `no-store`.
+ * - A route that already chose `no-store`/`private` keeps its choice.
+ */
+
+export const PUBLIC_HTML_CACHE = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
+export const PRIVATE_NO_STORE = "private, no-store";
+
+const SESSION_COOKIE = /(?:^|;\s*)sb-[^=;]+-auth-token(?:\.\d+)?=/;
+
+export function hasSessionCookie(request: Request): boolean {
+  return SESSION_COOKIE.test(request.headers.get("Cookie") ?? "");
+}
+
+function isPageOrData(request: Request, response: Response): boolean {
+  const type = response.headers.get("Content-Type") ?? "";
+  return type.startsWith("text/html") || new URL(request.url).pathname.endsWith(".data");
+}
+
+/** Sets Cache-Control and Vary on a mutable response according to the rules above. */
+export function applyCachePolicy(request: Request, response: Response): void {
+  const headers = response.headers;
+  if (!isPageOrData(request, response)) return;
+
+  const method = request.method.toUpperCase();
+  const current = headers.get("Cache-Control") ?? "";
+  const setsCookie = headers.has("Set-Cookie");
+
+  if (setsCookie || hasSessionCookie(request)) {
+    headers.set("Cache-Control", PRIVATE_NO_STORE);
+  } else if (method !== "GET" && method !== "HEAD") {
+    headers.set("Cache-Control", "no-store");
+  } else if (/no-store|private/.test(current)) {
+    // The route asked for it: keep.
+  } else if (response.status >= 500) {
+    headers.set("Cache-Control", "no-store");
+  } else if (response.status === 200 || response.status === 404) {
+    headers.set("Cache-Control", PUBLIC_HTML_CACHE);
+  }
+  headers.set("Vary", "Cookie, Accept-Language");
+}

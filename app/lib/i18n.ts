@@ -1,0 +1,94 @@
+/**
+ * Language configuration shared by the server and the browser. Translations
+ * themselves live in locales/<lng>/<namespace>.json; the server bundles them
+ * (i18n.server.ts) and the root loader hands the active language's resources
+ * to the browser.
+ */
+import type { InitOptions, Resource, ResourceLanguage } from "i18next";
+
+export const languages = ["en", "eo", "ar", "zh", "es", "fr", "hi", "my", "pl", "ru", "de"] as const;
+export type Language = (typeof languages)[number];
+
+export const fallbackLanguage: Language = "en";
+
+/**
+ * Namespaces: `common` (header, footer, 404, errors, language names, generic
+ * labels) and `pages` (static page content). A key without a namespace
+ * prefix is looked up in `common`.
+ */
+export const namespaces = ["common", "pages"] as const;
+export type Namespace = (typeof namespaces)[number];
+export const defaultNamespace: Namespace = "common";
+
+/** Each language by its own name (endonym), as the language switcher lists them. */
+export const languageNames: Record<Language, string> = {
+  en: "English",
+  eo: "Esperanto",
+  ar: "العربية",
+  zh: "中文",
+  es: "Español",
+  fr: "Français",
+  hi: "हिन्दी",
+  my: "မြန်မာ",
+  pl: "Polski",
+  ru: "Русский",
+  de: "Deutsch",
+};
+
+const rtlLanguages: ReadonlySet<string> = new Set(["ar"]);
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === "string" && (languages as readonly string[]).includes(value);
+}
+
+/** Text direction of a language: Arabic is right-to-left, every other one left-to-right. */
+export function directionOf(language: string): "ltr" | "rtl" {
+  return rtlLanguages.has(language) ? "rtl" : "ltr";
+}
+
+/** The query parameter and cookie that carry an explicit language choice. */
+export const LANGUAGE_PARAM = "lng";
+export const LANGUAGE_COOKIE = "lng";
+
+/** i18next options shared by the server instance and the browser instance. */
+export function i18nextOptions(language: Language, resources: Resource): InitOptions {
+  return {
+    lng: language,
+    fallbackLng: fallbackLanguage,
+    supportedLngs: [...languages],
+    ns: [...namespaces],
+    defaultNS: defaultNamespace,
+    resources,
+    // Resources are given up front: initialise synchronously, never fetch.
+    initImmediate: false,
+    interpolation: { escapeValue: false }, // React escapes.
+    react: { useSuspense: false },
+    returnNull: false,
+  };
+}
+
+/** What the root loader sends the browser: the active language and only its resources. */
+export type LanguagePayload = {
+  language: Language;
+  dir: "ltr" | "rtl";
+  resources: ResourceLanguage;
+};
+
+/**
+ * Looks a key up in the root loader's resources, for `meta` functions (which
+ * cannot use hooks). `key` is "ns:path.to.key" or a `common` path.
+ * Interpolation: `{{name}}` placeholders are replaced from `values`.
+ */
+export function translateFromPayload(
+  payload: Pick<LanguagePayload, "resources"> | undefined,
+  key: string,
+  values: Record<string, string> = {},
+): string {
+  const [ns, path] = key.includes(":") ? (key.split(":", 2) as [string, string]) : [defaultNamespace, key];
+  let node: unknown = payload?.resources?.[ns];
+  for (const part of path.split(".")) {
+    node = node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined;
+  }
+  if (typeof node !== "string") return key;
+  return node.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) => values[name] ?? match);
+}

@@ -1,0 +1,100 @@
+/**
+ * Security policy of every response: the CSP nonce, the security headers and
+ * the Origin check of mutating requests. server.ts applies it to assets and to
+ * Remix responses alike; nothing here depends on Remix.
+ */
+
+const SAFE_METHODS = new Set(["GET", "HEAD"]);
+
+/** A fresh, unguessable nonce for one request (128 random bits, base64). */
+export function createNonce(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+/**
+ * The Content-Security-Policy for a response. Scripts run only with the
+ * nonce ('strict-dynamic' lets those scripts load the route modules).
+ * style-src allows 'unsafe-inline' because React style attributes (the map)
+ * need it; nothing else does.
+ */
+export function contentSecurityPolicy(nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'nonce-${nonce}' 'strict-dynamic'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+/** True for hosts where the site runs over plain HTTP during development. */
+export function isLocalHost(url: URL): boolean {
+  return url.hostname === "localhost" || url.hostname === "127.0.0.1" || url.hostname === "[::1]";
+}
+
+/** Sets the security headers on a mutable Headers object. */
+export function applySecurityHeaders(headers: Headers, { nonce, url }: { nonce: string; url: URL }): void {
+  headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+  headers.set("X-Content-Type-Options", "nosniff");
+  headers.set("Referrer-Policy", "no-referrer");
+  headers.set(
+    "Permissions-Policy",
+    "camera=(), microphone=(), geolocation=(), interest-cohort=(), browsing-topics=(), payment=(), usb=(), accelerometer=(), gyroscope=(), magnetometer=()",
+  );
+  headers.set("Cross-Origin-Opener-Policy", "same-origin");
+  headers.set("X-Frame-Options", "DENY");
+  if (isLocalHost(url)) headers.delete("Strict-Transport-Security");
+  else headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+}
+
+/**
+ * Returns a response with the security headers, copying it when its headers
+ * are immutable (responses of env.ASSETS and of fetch are).
+ */
+export function withSecurityHeaders(response: Response, options: { nonce: string; url: URL }): Response {
+  const copy = new Response(response.body, response);
+  applySecurityHeaders(copy.headers, options);
+  return copy;
+}
+
+function originOf(value: string | null): string | null {
+  if (!value || value === "null") return null;
+  try {
+    return new URL(value).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Cross-site request check for every method that can change state. The
+ * Origin header must be the site's own origin; browsers that omit it (some
+ * old ones on same-origin form posts) are judged by the Referer instead. With
+ * neither, the request is refused: a legitimate browser form sends one of them.
+ */
+export function isSameOriginRequest(request: Request): boolean {
+  if (SAFE_METHODS.has(request.method.toUpperCase())) return true;
+  const own = new URL(request.url).origin;
+  const origin = request.headers.get("Origin");
+  if (origin !== null) return originOf(origin) === own;
+  const referer = request.headers.get("Referer");
+  if (referer !== null) return originOf(referer) === own;
+  return false;
+}
+
+/** The 403 sent instead of running Remix for a cross-site mutating request. */
+export function forbiddenCrossOrigin(): Response {
+  return new Response("Forbidden: cross-origin request refused.\n", {
+    status: 403,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}

@@ -1,0 +1,56 @@
+import { createServerClient, parseCookieHeader, serializeCookieHeader } from "@supabase/ssr";
+import type { SupabaseClient } from "@supabase/supabase-js";
+import type { Database } from "~/lib/database.types";
+import { isLocalHost } from "~/lib/security.server";
+
+export type TypedSupabaseClient = SupabaseClient<Database>;
+
+/**
+ * A Supabase client for ONE request, acting as the visitor (anon key plus the
+ * session from the request's cookies, so row-level security applies).
+ *
+ * Session cookies it writes (sign-in, token refresh, sign-out) are collected
+ * in `headers` as Set-Cookie lines: HttpOnly, SameSite=Lax, Path=/, and Secure
+ * unless the site runs on localhost/127.0.0.1. Every loader and action that
+ * uses the client must return those headers, e.g.
+ *
+ *   const { supabase, headers } = createSupabaseServerClient(request, context.cloudflare.env);
+ *   const { data: user } = await supabase.auth.getUser();
+ *   return data({ … }, { headers });
+ *
+ * (or `redirect(to, { headers })`). Dropping them loses refreshed sessions.
+ * Responses that set cookies become `private, no-store` (app/lib/cache.server.ts).
+ */
+export function createSupabaseServerClient(
+  request: Request,
+  env: Pick<Env, "SUPABASE_URL" | "SUPABASE_ANON_KEY">,
+): { supabase: TypedSupabaseClient; headers: Headers } {
+  const headers = new Headers();
+  const secure = !isLocalHost(new URL(request.url));
+
+  const supabase = createServerClient<Database>(env.SUPABASE_URL, env.SUPABASE_ANON_KEY, {
+    cookieOptions: { httpOnly: true, sameSite: "lax", secure, path: "/" },
+    cookies: {
+      getAll() {
+        return parseCookieHeader(request.headers.get("Cookie") ?? "");
+      },
+      setAll(cookiesToSet, cacheHeaders) {
+        for (const { name, value, options } of cookiesToSet) {
+          headers.append(
+            "Set-Cookie",
+            serializeCookieHeader(name, value, {
+              ...options,
+              path: options.path ?? "/",
+              httpOnly: true,
+              sameSite: "lax",
+              secure,
+            }),
+          );
+        }
+        for (const [key, value] of Object.entries(cacheHeaders ?? {})) headers.set(key, value);
+      },
+    },
+  });
+
+  return { supabase, headers };
+}

@@ -1,0 +1,193 @@
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
+import type { i18n as I18n } from "i18next";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Footer } from "~/components/Footer";
+import { Header } from "~/components/Header";
+import { NotFoundScreen } from "~/components/NotFound";
+import {
+  directionOf,
+  fallbackLanguage,
+  isLanguage,
+  LANGUAGE_PARAM,
+  languages,
+  translateFromPayload,
+  type LanguagePayload,
+} from "~/lib/i18n";
+import { detectLanguage, languageCookie, languagePayload } from "~/lib/i18n.server";
+import { useNonce } from "~/lib/nonce";
+import { site } from "~/lib/site";
+import stylesheet from "~/styles/app.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+/**
+ * The active language and only its resources (every namespace). An explicit
+ * ?lng= choice is remembered in the lng cookie; the response then sets a
+ * cookie and so becomes `private, no-store` (app/lib/cache.server.ts).
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const { language, source } = detectLanguage(request);
+  const headers = new Headers();
+  if (source === "query") headers.append("Set-Cookie", languageCookie(language, url));
+  return data({ ...languagePayload(language), origin: url.origin }, { headers });
+}
+
+export type RootLoaderData = LanguagePayload & { origin: string };
+
+/**
+ * The root data depends only on the language: reload it when ?lng= changes
+ * or after a form submission, not on every navigation.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) => {
+  if (formMethod && formMethod.toUpperCase() !== "GET") return defaultShouldRevalidate;
+  return currentUrl.searchParams.get(LANGUAGE_PARAM) !== nextUrl.searchParams.get(LANGUAGE_PARAM);
+};
+
+export const meta: MetaFunction<typeof loader> = ({ data: payload, error }) => {
+  const title =
+    isRouteErrorResponse(error) && error.status === 404
+      ? translateFromPayload(payload, "notFound.title")
+      : error
+        ? translateFromPayload(payload, "errors.title")
+        : translateFromPayload(payload, "meta.title");
+  return [{ title }, { name: "description", content: translateFromPayload(payload, "meta.description") }];
+};
+
+/**
+ * Gives the browser's i18next instance the root loader's resources before
+ * anything below renders (on the server the instance already has them), and
+ * follows a language change that arrives with new root data.
+ */
+function useLanguagePayload(i18n: I18n, payload: LanguagePayload | undefined) {
+  if (!payload) return;
+  for (const [namespace, bundle] of Object.entries(payload.resources)) {
+    if (!i18n.hasResourceBundle(payload.language, namespace)) {
+      i18n.addResourceBundle(payload.language, namespace, bundle, true, true);
+    }
+  }
+  if (i18n.language !== payload.language) void i18n.changeLanguage(payload.language);
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const payload = useRouteLoaderData<typeof loader>("root") as RootLoaderData | undefined;
+  const { t, i18n } = useTranslation();
+  useLanguagePayload(i18n, payload);
+  const language = payload?.language ?? (isLanguage(i18n.language) ? i18n.language : fallbackLanguage);
+  const nonce = useNonce();
+  const { pathname } = useLocation();
+
+  return (
+    <html lang={language} dir={directionOf(language)}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content={site.themeColor} />
+        <Meta />
+        <Links />
+        {payload
+          ? [
+              ...languages.map((alternate) => (
+                <link
+                  key={alternate}
+                  rel="alternate"
+                  hrefLang={alternate}
+                  href={`${payload.origin}${pathname}?${LANGUAGE_PARAM}=${alternate}`}
+                />
+              )),
+              <link key="x-default" rel="alternate" hrefLang="x-default" href={`${payload.origin}${pathname}`} />,
+            ]
+          : null}
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <a href="#main" className="skip-link">
+          {t("skipLink")}
+        </a>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+function Page({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <Header />
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        {children}
+      </main>
+      <Footer />
+    </>
+  );
+}
+
+export default function App() {
+  return (
+    <Page>
+      <Outlet />
+    </Page>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <Page>
+        <NotFoundScreen />
+      </Page>
+    );
+  }
+
+  const message = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`.trim()
+    : error instanceof Error
+      ? error.message
+      : String(error);
+  const stack = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
+
+  return (
+    <main id="main" className="flex-1 bg-ink-50">
+      <div className="mx-auto w-full max-w-3xl px-5 py-20 sm:px-8">
+        <p className="font-mono text-sm font-semibold uppercase tracking-[0.2em] text-accent-700">{site.shortName}</p>
+        <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-ink-950 sm:text-4xl">{t("errors.unexpected")}</h1>
+        <p className="mt-4 text-lg text-ink-700">{t("errors.unexpectedText")}</p>
+        <pre className="mt-6 overflow-x-auto whitespace-pre-wrap rounded-md border border-accent-600/30 bg-white p-4 text-sm text-accent-800">
+          {message}
+        </pre>
+        {stack ? (
+          <pre className="mt-4 overflow-x-auto rounded-md bg-ink-900 p-4 text-xs text-ink-100">{stack}</pre>
+        ) : null}
+        <Link to="/" reloadDocument className="btn-primary mt-8">
+          {t("errors.home")}
+        </Link>
+      </div>
+    </main>
+  );
+}

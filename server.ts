@@ -1,0 +1,49 @@
+/**
+ * The Worker: static assets first, then Remix. Every response leaves with the
+ * security headers (CSP with a per-request nonce, HSTS, …); HTML and .data
+ * responses get their Cache-Control from app/lib/cache.server.ts; mutating
+ * requests from another origin are refused with 403 before Remix runs.
+ */
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/cloudflare";
+// @ts-ignore -- exists only after `remix vite:build`; its shape is ServerBuild.
+import * as build from "./build/server";
+import { applyCachePolicy } from "./app/lib/cache.server";
+import type { Cloudflare } from "./load-context";
+import {
+  createNonce,
+  forbiddenCrossOrigin,
+  isSameOriginRequest,
+  withSecurityHeaders,
+} from "./app/lib/security.server";
+
+const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
+
+export default {
+  async fetch(request, env, ctx): Promise<Response> {
+    const url = new URL(request.url);
+    const nonce = createNonce();
+
+    if (!isSameOriginRequest(request)) {
+      return withSecurityHeaders(forbiddenCrossOrigin(), { nonce, url });
+    }
+
+    if (request.method === "GET" || request.method === "HEAD") {
+      const asset = await env.ASSETS.fetch(request.url, { method: request.method, headers: request.headers });
+      if (asset.status !== 404) return withSecurityHeaders(asset as unknown as Response, { nonce, url });
+    }
+
+    const loadContext: AppLoadContext = {
+      cloudflare: {
+        env,
+        ctx,
+        cf: (request.cf ?? {}) as Cloudflare["cf"],
+        // With "DOM" in tsconfig's lib, the global `caches` is typed without Cloudflare's `default`.
+        caches: caches as unknown as Cloudflare["caches"],
+      },
+      cspNonce: nonce,
+    };
+    const response = withSecurityHeaders(await handleRemixRequest(request, loadContext), { nonce, url });
+    applyCachePolicy(request, response);
+    return response;
+  },
+} satisfies ExportedHandler<Env>;

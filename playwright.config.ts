@@ -1,0 +1,42 @@
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * End-to-end tests against a running site (no webServer entry: scripts/test.mjs
+ * builds, starts the backend and `wrangler dev`, then runs Playwright). Every
+ * test runs twice: with JavaScript ('js') and without ('nojs').
+ */
+const chromium = {
+  ...devices["Desktop Chrome"],
+  launchOptions: {
+    executablePath: "/usr/bin/chromium",
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  },
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "test-results/artifacts",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
+  use: {
+    baseURL: process.env.E2E_BASE_URL ?? "http://127.0.0.1:8787",
+    trace: "retain-on-failure",
+  },
+  projects: [
+    { name: "js", use: { ...chromium, javaScriptEnabled: true } },
+    { name: "nojs", use: { ...chromium, javaScriptEnabled: false } },
+  ],
+});

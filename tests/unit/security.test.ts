@@ -1,0 +1,158 @@
+import { describe, expect, it } from "vitest";
+import { applyCachePolicy, PRIVATE_NO_STORE, PUBLIC_HTML_CACHE } from "~/lib/cache.server";
+import {
+  applySecurityHeaders,
+  contentSecurityPolicy,
+  createNonce,
+  isSameOriginRequest,
+  withSecurityHeaders,
+} from "~/lib/security.server";
+
+const SITE = "https://inag.network";
+
+function post(headers: Record<string, string>, path = "/contact") {
+  return new Request(`${SITE}${path}`, { method: "POST", headers });
+}
+
+describe("Origin check of mutating requests", () => {
+  it("lets GET and HEAD through whatever their origin", () => {
+    expect(isSameOriginRequest(new Request(`${SITE}/`, { headers: { Origin: "https://evil.example" } }))).toBe(true);
+    expect(isSameOriginRequest(new Request(`${SITE}/`, { method: "HEAD" }))).toBe(true);
+  });
+
+  it("accepts a POST from the site's own origin", () => {
+    expect(isSameOriginRequest(post({ Origin: SITE }))).toBe(true);
+  });
+
+  it("refuses a POST from another origin, another scheme, another port, or origin null", () => {
+    expect(isSameOriginRequest(post({ Origin: "https://evil.example" }))).toBe(false);
+    expect(isSameOriginRequest(post({ Origin: "http://inag.network" }))).toBe(false);
+    expect(isSameOriginRequest(post({ Origin: "https://inag.network:8443" }))).toBe(false);
+    expect(isSameOriginRequest(post({ Origin: "https://inag.network.evil.example" }))).toBe(false);
+    expect(isSameOriginRequest(post({ Origin: "null" }))).toBe(false);
+  });
+
+  it("trusts Origin over Referer when both are present", () => {
+    expect(isSameOriginRequest(post({ Origin: "https://evil.example", Referer: `${SITE}/contact` }))).toBe(false);
+  });
+
+  it("falls back to the Referer when Origin is missing", () => {
+    expect(isSameOriginRequest(post({ Referer: `${SITE}/contact` }))).toBe(true);
+    expect(isSameOriginRequest(post({ Referer: "https://evil.example/inag.network" }))).toBe(false);
+    expect(isSameOriginRequest(post({ Referer: "not a url" }))).toBe(false);
+  });
+
+  it("refuses a form post with neither Origin nor Referer", () => {
+    expect(isSameOriginRequest(post({ "Content-Type": "application/x-www-form-urlencoded" }))).toBe(false);
+  });
+
+  it("covers PUT, PATCH and DELETE too", () => {
+    for (const method of ["PUT", "PATCH", "DELETE"]) {
+      expect(isSameOriginRequest(new Request(`${SITE}/x`, { method, headers: { Origin: "https://evil.example" } }))).toBe(
+        false,
+      );
+    }
+  });
+});
+
+describe("CSP and security headers", () => {
+  it("makes a different unguessable nonce per call", () => {
+    const nonces = new Set(Array.from({ length: 50 }, createNonce));
+    expect(nonces.size).toBe(50);
+    for (const nonce of nonces) expect(atob(nonce)).toHaveLength(16);
+  });
+
+  it("allows scripts only with the nonce and locks everything else to self", () => {
+    const csp = contentSecurityPolicy("abc123");
+    const directives = Object.fromEntries(
+      csp.split(";").map((d) => {
+        const [name, ...values] = d.trim().split(/\s+/);
+        return [name, values.join(" ")];
+      }),
+    );
+    expect(directives).toEqual({
+      "default-src": "'self'",
+      "script-src": "'nonce-abc123' 'strict-dynamic'",
+      "style-src": "'self' 'unsafe-inline'",
+      "img-src": "'self' data:",
+      "connect-src": "'self'",
+      "font-src": "'self'",
+      "object-src": "'none'",
+      "base-uri": "'self'",
+      "form-action": "'self'",
+      "frame-ancestors": "'none'",
+    });
+    expect(directives["script-src"]).not.toContain("unsafe");
+  });
+
+  it("sets the security headers, with HSTS except on localhost", () => {
+    const headers = new Headers();
+    applySecurityHeaders(headers, { nonce: "n", url: new URL(SITE) });
+    expect(headers.get("Content-Security-Policy")).toContain("'nonce-n'");
+    expect(headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(headers.get("Referrer-Policy")).toBe("no-referrer");
+    expect(headers.get("Cross-Origin-Opener-Policy")).toBe("same-origin");
+    const permissions = headers.get("Permissions-Policy") ?? "";
+    for (const feature of ["camera=()", "microphone=()", "geolocation=()", "interest-cohort=()"]) {
+      expect(permissions).toContain(feature);
+    }
+    expect(headers.get("Strict-Transport-Security")).toMatch(/max-age=\d{8,}/);
+
+    for (const local of ["http://localhost:8787/", "http://127.0.0.1:8787/"]) {
+      const localHeaders = new Headers();
+      applySecurityHeaders(localHeaders, { nonce: "n", url: new URL(local) });
+      expect(localHeaders.get("Strict-Transport-Security")).toBeNull();
+      expect(localHeaders.get("Content-Security-Policy")).toContain("'nonce-n'");
+    }
+  });
+
+  it("adds the headers to responses with immutable headers (assets)", async () => {
+    const immutable = Response.redirect(`${SITE}/`, 302);
+    expect(() => immutable.headers.set("x", "y")).toThrow();
+    const copy = withSecurityHeaders(immutable, { nonce: "n", url: new URL(SITE) });
+    expect(copy.status).toBe(302);
+    expect(copy.headers.get("Location")).toBe(`${SITE}/`);
+    expect(copy.headers.get("X-Content-Type-Options")).toBe("nosniff");
+  });
+});
+
+describe("cache policy", () => {
+  const html = (init: ResponseInit = {}) =>
+    new Response("<!DOCTYPE html>", { ...init, headers: { "Content-Type": "text/html; charset=utf-8", ...init.headers } });
+
+  it("lets a shared cache keep a public page for a minute, varying on cookie and language", () => {
+    const response = html();
+    applyCachePolicy(new Request(`${SITE}/about`), response);
+    expect(response.headers.get("Cache-Control")).toBe(PUBLIC_HTML_CACHE);
+    expect(response.headers.get("Vary")).toBe("Cookie, Accept-Language");
+  });
+
+  it("never lets a shared cache keep a response that sets a cookie", () => {
+    const response = html({ headers: { "Set-Cookie": "lng=ar; Path=/" } });
+    applyCachePolicy(new Request(`${SITE}/about?lng=ar`), response);
+    expect(response.headers.get("Cache-Control")).toBe(PRIVATE_NO_STORE);
+  });
+
+  it("never lets a shared cache keep a signed-in user's page", () => {
+    const response = html();
+    applyCachePolicy(new Request(`${SITE}/`, { headers: { Cookie: "lng=en; sb-127-auth-token=base64-abc" } }), response);
+    expect(response.headers.get("Cache-Control")).toBe(PRIVATE_NO_STORE);
+    const chunked = html();
+    applyCachePolicy(new Request(`${SITE}/`, { headers: { Cookie: "sb-abcd-auth-token.0=x" } }), chunked);
+    expect(chunked.headers.get("Cache-Control")).toBe(PRIVATE_NO_STORE);
+  });
+
+  it("does not cache errors or answers to posts, and leaves assets alone", () => {
+    const error = html({ status: 500 });
+    applyCachePolicy(new Request(`${SITE}/`), error);
+    expect(error.headers.get("Cache-Control")).toBe("no-store");
+
+    const posted = html();
+    applyCachePolicy(new Request(`${SITE}/contact`, { method: "POST" }), posted);
+    expect(posted.headers.get("Cache-Control")).toBe("no-store");
+
+    const css = new Response("body{}", { headers: { "Content-Type": "text/css", "Cache-Control": "public, max-age=31536000, immutable" } });
+    applyCachePolicy(new Request(`${SITE}/assets/app.css`), css);
+    expect(css.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+  });
+});

@@ -1,0 +1,429 @@
+// design.md's row-level-security matrix, cell by cell, for anon, a member and an admin, through the real
+// supabase-js against the embedded backend. Allowed cells must succeed; denied cells must fail, either
+// with PostgREST's 42501 (401 for anon, 403 for a signed-in role) or by touching no row.
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  ACCOUNTS,
+  anonClient,
+  resetBackend,
+  serviceClient,
+  signedInClient,
+  type Client,
+} from "../support/backend";
+
+type Role = "anon" | "member" | "admin";
+type Result = { data: unknown; error: { code: string } | null; status: number };
+
+const ids = {
+  member: "a0000000-0000-4000-8000-000000000002",
+  otherMember: "a0000000-0000-4000-8000-000000000003",
+  publishedNews: "20000000-0000-4000-8000-000000000001",
+  draftNews: "20000000-0000-4000-8000-000000000007",
+  publishedEvent: "30000000-0000-4000-8000-000000000001",
+  draftEvent: "30000000-0000-4000-8000-000000000008",
+  publishedResource: "40000000-0000-4000-8000-000000000001",
+  draftResource: "40000000-0000-4000-8000-000000000009",
+  group: "10000000-0000-4000-8000-000000000001",
+  memberDraftProposal: "50000000-0000-4000-8000-000000000001",
+  contact: "70000000-0000-4000-8000-000000000001",
+};
+
+const clients = {} as Record<Role, Client>;
+const roles: Role[] = ["anon", "member", "admin"];
+
+beforeAll(async () => {
+  await resetBackend();
+  clients.anon = anonClient();
+  clients.member = await signedInClient(ACCOUNTS.member);
+  clients.admin = await signedInClient(ACCOUNTS.admin);
+});
+beforeEach(resetBackend);
+
+function expectRlsError(result: Result, role: Role) {
+  expect(result.error?.code, JSON.stringify(result.error)).toBe("42501");
+  expect(result.status).toBe(role === "anon" ? 401 : 403);
+}
+
+/** Denied: refused outright (42501) or no row touched/visible. */
+function expectDenied(result: Result, role: Role) {
+  if (result.error) expectRlsError(result, role);
+  else expect(result.data).toEqual([]);
+}
+
+function expectRows(result: Result, count: number) {
+  expect(result.error, JSON.stringify(result.error)).toBeNull();
+  expect(result.data).toHaveLength(count);
+}
+
+const service = () => serviceClient();
+// The loops below run one test body over several tables; the typed client cannot type a union of
+// tables, so they use the same clients without the schema's types.
+const untyped = (client: Client) => client as unknown as SupabaseClient;
+
+const publishable = [
+  { table: "news_articles", published: ids.publishedNews, draft: ids.draftNews },
+  { table: "events", published: ids.publishedEvent, draft: ids.draftEvent },
+  { table: "resources", published: ids.publishedResource, draft: ids.draftResource },
+] as const;
+
+function newRow(table: (typeof publishable)[number]["table"], slug: string): Record<string, string> {
+  switch (table) {
+    case "news_articles":
+      return { title: "RLS test", slug, excerpt: "x", content: "<p>x</p>" };
+    case "events":
+      return { title: "RLS test", slug, description: "x", start_date: "2030-01-01T10:00:00Z" };
+    case "resources":
+      return { title: "RLS test", slug, description: "x", resource_type: "tool" };
+  }
+}
+
+for (const { table, published, draft } of publishable) {
+  describe(`${table}`, () => {
+    for (const role of roles) {
+      it(`${role}: reads published rows`, async () => {
+        expectRows(await untyped(clients[role]).from(table).select("id").eq("id", published), 1);
+      });
+    }
+    it("anon: does not see drafts", async () => {
+      expectRows(await untyped(clients.anon).from(table).select("id").eq("id", draft), 0);
+    });
+    it("member: does not see drafts", async () => {
+      expectRows(await untyped(clients.member).from(table).select("id").eq("id", draft), 0);
+    });
+    it("admin: sees drafts", async () => {
+      expectRows(await untyped(clients.admin).from(table).select("id").eq("id", draft), 1);
+    });
+
+    for (const role of ["anon", "member"] as const) {
+      it(`${role}: cannot insert`, async () => {
+        expectRlsError(await untyped(clients[role]).from(table).insert(newRow(table, `rls-${role}`)), role);
+      });
+      it(`${role}: cannot update`, async () => {
+        expectDenied(await untyped(clients[role]).from(table).update({ title: "Hijacked" }).eq("id", published).select("id"), role);
+        const { data } = await untyped(service()).from(table).select("title").eq("id", published).single();
+        expect(data?.title).not.toBe("Hijacked");
+      });
+      it(`${role}: cannot delete`, async () => {
+        expectDenied(await untyped(clients[role]).from(table).delete().eq("id", published).select("id"), role);
+        expectRows(await untyped(service()).from(table).select("id").eq("id", published), 1);
+      });
+    }
+    it("admin: inserts, updates and deletes", async () => {
+      const inserted = await untyped(clients.admin).from(table).insert(newRow(table, "rls-admin")).select("id").single();
+      expect(inserted.error).toBeNull();
+      expectRows(await untyped(clients.admin).from(table).update({ title: "Edited" }).eq("id", inserted.data!.id).select("id"), 1);
+      expectRows(await untyped(clients.admin).from(table).delete().eq("id", inserted.data!.id).select("id"), 1);
+    });
+  });
+}
+
+describe("groups", () => {
+  for (const role of roles) {
+    it(`${role}: reads every group`, async () => {
+      const { count } = await service().from("groups").select("id", { count: "exact", head: true });
+      expectRows(await clients[role].from("groups").select("id"), count!);
+    });
+  }
+  for (const role of ["anon", "member"] as const) {
+    it(`${role}: cannot insert`, async () => {
+      expectRlsError(await clients[role].from("groups").insert({ name: "Fake", description: "x" }), role);
+    });
+    it(`${role}: cannot update`, async () => {
+      expectDenied(await clients[role].from("groups").update({ name: "Hijacked" }).eq("id", ids.group).select("id"), role);
+    });
+    it(`${role}: cannot delete`, async () => {
+      expectDenied(await clients[role].from("groups").delete().eq("id", ids.group).select("id"), role);
+      expectRows(await service().from("groups").select("id").eq("id", ids.group), 1);
+    });
+  }
+  it("admin: inserts, updates and deletes", async () => {
+    const inserted = await clients.admin.from("groups").insert({ name: "New group", description: "x" }).select("id").single();
+    expect(inserted.error).toBeNull();
+    expectRows(await clients.admin.from("groups").update({ is_verified: true }).eq("id", inserted.data!.id).select("id"), 1);
+    expectRows(await clients.admin.from("groups").delete().eq("id", inserted.data!.id).select("id"), 1);
+  });
+});
+
+describe("contacts", () => {
+  const message = { name: "Ana", email: "ana@example.net", message: "Hello", region: null };
+  for (const role of roles) {
+    it(`${role}: sends a message (insert only, status 'new')`, async () => {
+      const result = await clients[role].from("contacts").insert({ ...message, name: `Ana ${role}` });
+      expect(result.error).toBeNull();
+      const { data } = await service().from("contacts").select("status").eq("name", `Ana ${role}`).single();
+      expect(data?.status).toBe("new");
+    });
+  }
+  for (const role of ["anon", "member"] as const) {
+    it(`${role}: cannot choose the status or created_at of a message`, async () => {
+      expectRlsError(await clients[role].from("contacts").insert({ ...message, status: "read" }), role);
+      expectRlsError(await clients[role].from("contacts").insert({ ...message, created_at: "2000-01-01T00:00:00Z" }), role);
+    });
+    it(`${role}: cannot read messages`, async () => {
+      expectDenied(await clients[role].from("contacts").select("id"), role);
+    });
+    it(`${role}: cannot mark a message read`, async () => {
+      expectDenied(await clients[role].from("contacts").update({ status: "read" }).eq("id", ids.contact).select("id"), role);
+    });
+    it(`${role}: cannot delete a message`, async () => {
+      expectDenied(await clients[role].from("contacts").delete().eq("id", ids.contact).select("id"), role);
+      expectRows(await service().from("contacts").select("id").eq("id", ids.contact), 1);
+    });
+  }
+  it("admin: reads, marks read and deletes messages", async () => {
+    const { data } = await clients.admin.from("contacts").select("id");
+    expect(data!.length).toBeGreaterThanOrEqual(4);
+    expectRows(await clients.admin.from("contacts").update({ status: "read" }).eq("id", ids.contact).select("id"), 1);
+    expectRows(await clients.admin.from("contacts").delete().eq("id", ids.contact).select("id"), 1);
+  });
+  it("admin: cannot rewrite a message's text (only its status)", async () => {
+    expectRlsError(await clients.admin.from("contacts").update({ message: "Rewritten" }).eq("id", ids.contact), "admin");
+  });
+});
+
+describe("proposals", () => {
+  it("anon: reads only non-draft proposals", async () => {
+    const { data } = await clients.anon.from("proposals").select("status");
+    expect(data!.length).toBeGreaterThan(0);
+    expect(data!.every((row) => row.status !== "draft")).toBe(true);
+  });
+  it("member: reads non-drafts and their own draft, not others' drafts", async () => {
+    await service().from("proposals").insert({ title: "Other draft", author_id: ids.otherMember });
+    const { data } = await clients.member.from("proposals").select("id, status, author_id");
+    const drafts = data!.filter((row) => row.status === "draft");
+    expect(drafts.map((row) => row.id)).toEqual([ids.memberDraftProposal]);
+  });
+  it("admin: reads every proposal, drafts included", async () => {
+    const { count } = await service().from("proposals").select("id", { count: "exact", head: true });
+    expectRows(await clients.admin.from("proposals").select("id"), count!);
+  });
+  it("anon: cannot create a proposal", async () => {
+    expectRlsError(await clients.anon.from("proposals").insert({ title: "Anon", author_id: ids.member }), "anon");
+  });
+  it("member: creates their own draft", async () => {
+    const result = await clients.member.from("proposals").insert({ title: "Mine" }).select("author_id, status").single();
+    expect(result.error).toBeNull();
+    expect(result.data).toEqual({ author_id: ids.member, status: "draft" });
+  });
+  it("member: cannot create a proposal that is not a draft", async () => {
+    expectRlsError(await clients.member.from("proposals").insert({ title: "Skip", status: "voting" }), "member");
+  });
+  it("member: cannot create a proposal in another member's name", async () => {
+    expectRlsError(await clients.member.from("proposals").insert({ title: "Spoof", author_id: ids.otherMember }), "member");
+  });
+  it("member: publishes their own draft (draft → discussion sets published_at)", async () => {
+    const result = await clients.member
+      .from("proposals")
+      .update({ status: "discussion" })
+      .eq("id", ids.memberDraftProposal)
+      .select("status, published_at")
+      .single();
+    expect(result.error).toBeNull();
+    expect(result.data?.status).toBe("discussion");
+    expect(result.data?.published_at).not.toBeNull();
+  });
+  it("member: cannot skip discussion and move their draft to voting", async () => {
+    expectRlsError(
+      await clients.member.from("proposals").update({ status: "passed" }).eq("id", ids.memberDraftProposal),
+      "member",
+    );
+  });
+  it("member: cannot edit someone else's or a published proposal", async () => {
+    const { data: others } = await service().from("proposals").select("id").neq("author_id", ids.member).neq("status", "draft");
+    for (const { id } of others!) {
+      expectDenied(await clients.member.from("proposals").update({ title: "Hijacked" }).eq("id", id).select("id"), "member");
+    }
+  });
+  it("anon: cannot update", async () => {
+    expectDenied(await clients.anon.from("proposals").update({ title: "x" }).neq("status", "draft").select("id"), "anon");
+  });
+  for (const role of ["anon", "member"] as const) {
+    it(`${role}: cannot delete`, async () => {
+      expectDenied(await clients[role].from("proposals").delete().eq("id", ids.memberDraftProposal).select("id"), role);
+    });
+  }
+  it("admin: creates, changes status and deletes any proposal", async () => {
+    const created = await clients.admin
+      .from("proposals")
+      .insert({ title: "By admin", status: "voting", author_id: ids.otherMember })
+      .select("id")
+      .single();
+    expect(created.error).toBeNull();
+    expectRows(await clients.admin.from("proposals").update({ status: "passed" }).eq("id", created.data!.id).select("id"), 1);
+    expectRows(await clients.admin.from("proposals").delete().eq("id", created.data!.id).select("id"), 1);
+  });
+});
+
+const childTables = [
+  { table: "proposal_comments", owner: "author_id", row: { content: "A comment" } },
+  { table: "proposal_votes", owner: "user_id", row: { vote: "support" } },
+] as const;
+
+for (const { table, owner, row } of childTables) {
+  describe(table, () => {
+    async function publishedProposalWithout(userId: string) {
+      const { data } = await untyped(service()).from("proposals").select(`id, ${table}(${owner})`).neq("status", "draft");
+      const rows = data as unknown as Array<Record<string, string> & Record<typeof table, Array<Record<string, string>>>>;
+      const free = rows.find((p) => !p[table].some((c) => c[owner] === userId));
+      return free!.id;
+    }
+
+    for (const role of roles) {
+      it(`${role}: reads rows on published proposals, none on drafts`, async () => {
+        await untyped(service()).from(table).insert({ ...row, proposal_id: ids.memberDraftProposal, [owner]: ids.otherMember });
+        const { data } = await untyped(clients[role]).from(table).select(`proposal_id, proposal:proposals(status)`);
+        expect(data!.length).toBeGreaterThan(0);
+        const onDrafts = data!.filter((r) => r.proposal_id === ids.memberDraftProposal);
+        expect(onDrafts.length).toBe(role === "admin" ? 1 : 0);
+      });
+    }
+    it("anon: cannot write", async () => {
+      const proposal = await publishedProposalWithout(ids.member);
+      expectRlsError(await untyped(clients.anon).from(table).insert({ ...row, proposal_id: proposal, [owner]: ids.member }), "anon");
+    });
+    it("member: writes their own on a published proposal, edits and removes it", async () => {
+      const proposal = await publishedProposalWithout(ids.member);
+      const insert = await untyped(clients.member).from(table).insert({ ...row, proposal_id: proposal });
+      expect(insert.error).toBeNull();
+      const change = table === "proposal_votes" ? { vote: "oppose" } : { content: "Edited" };
+      expectRows(await untyped(clients.member).from(table).update(change).eq("proposal_id", proposal).eq(owner, ids.member).select(owner), 1);
+      expectRows(await untyped(clients.member).from(table).delete().eq("proposal_id", proposal).eq(owner, ids.member).select(owner), 1);
+    });
+    it("member: cannot write on a draft proposal", async () => {
+      await untyped(service()).from("proposals").update({ status: "draft" }).eq("id", ids.memberDraftProposal);
+      expectRlsError(
+        await untyped(clients.member).from(table).insert({ ...row, proposal_id: ids.memberDraftProposal }),
+        "member",
+      );
+    });
+    it("member: cannot write in another member's name", async () => {
+      const proposal = await publishedProposalWithout(ids.otherMember);
+      expectRlsError(
+        await untyped(clients.member).from(table).insert({ ...row, proposal_id: proposal, [owner]: ids.otherMember }),
+        "member",
+      );
+    });
+    it("member: cannot change or remove another member's row", async () => {
+      const { data } = await untyped(service()).from(table).select(`proposal_id, ${owner}`).neq(owner, ids.member).limit(1).single();
+      const theirs = data as unknown as Record<string, string>;
+      const change = table === "proposal_votes" ? { vote: "oppose" } : { content: "Hijacked" };
+      expectDenied(
+        await untyped(clients.member).from(table).update(change).eq("proposal_id", theirs.proposal_id).eq(owner, theirs[owner]).select(owner),
+        "member",
+      );
+      expectDenied(
+        await untyped(clients.member).from(table).delete().eq("proposal_id", theirs.proposal_id).eq(owner, theirs[owner]).select(owner),
+        "member",
+      );
+    });
+    it("admin: removes any row", async () => {
+      const { data } = await untyped(service()).from(table).select(`proposal_id, ${owner}`).neq(owner, ids.member).limit(1).single();
+      const theirs = data as unknown as Record<string, string>;
+      expectRows(
+        await untyped(clients.admin).from(table).delete().eq("proposal_id", theirs.proposal_id).eq(owner, theirs[owner]).select(owner),
+        1,
+      );
+    });
+  });
+}
+
+describe("proposal_votes constraint", () => {
+  it("member: a second vote on the same proposal is a 409", async () => {
+    const { data } = await service().from("proposals").select("id, proposal_votes(user_id)").neq("status", "draft");
+    const proposal = data!.find((p) => !p.proposal_votes.some((v) => v.user_id === ids.member))!.id;
+    expect((await clients.member.from("proposal_votes").insert({ proposal_id: proposal, vote: "support" })).error).toBeNull();
+    const second = await clients.member.from("proposal_votes").insert({ proposal_id: proposal, vote: "oppose" });
+    expect(second.status).toBe(409);
+    expect(second.error?.code).toBe("23505");
+  });
+});
+
+describe("profiles", () => {
+  for (const role of roles) {
+    it(`${role}: reads id, username and avatar_url`, async () => {
+      const { data, error } = await clients[role].from("profiles").select("id, username, avatar_url").eq("id", ids.member).single();
+      expect(error).toBeNull();
+      expect(data?.username).toBe("member");
+    });
+  }
+  it("anon: cannot create or change a profile", async () => {
+    expectRlsError(await clients.anon.from("profiles").insert({ id: ids.member, username: "x" }), "anon");
+    expectDenied(await clients.anon.from("profiles").update({ username: "x" }).eq("id", ids.member).select("id"), "anon");
+  });
+  it("member: creates (upserts) and updates their own profile", async () => {
+    const upsert = await clients.member.from("profiles").upsert({ id: ids.member, username: "member-renamed" }).select("username");
+    expectRows(upsert, 1);
+    expectRows(await clients.member.from("profiles").update({ username: "member" }).eq("id", ids.member).select("id"), 1);
+  });
+  it("member: cannot create or change another member's profile", async () => {
+    expectRlsError(
+      await clients.member.from("profiles").insert({ id: "a0000000-0000-4000-8000-0000000000ff", username: "ghost" }),
+      "member",
+    );
+    expectDenied(await clients.member.from("profiles").update({ username: "x" }).eq("id", ids.otherMember).select("id"), "member");
+  });
+  it("member: cannot delete a profile", async () => {
+    expectDenied(await clients.member.from("profiles").delete().eq("id", ids.member).select("id"), "member");
+  });
+  it("admin: updates any profile", async () => {
+    expectRows(await clients.admin.from("profiles").update({ avatar_url: null }).eq("id", ids.otherMember).select("id"), 1);
+  });
+});
+
+describe("newsletter_subscriptions", () => {
+  for (const role of roles) {
+    it(`${role}: subscribes (insert only)`, async () => {
+      expect((await clients[role].from("newsletter_subscriptions").insert({ email: `${role}@news.example` })).error).toBeNull();
+    });
+  }
+  for (const role of ["anon", "member"] as const) {
+    it(`${role}: cannot read or delete subscriptions`, async () => {
+      expectDenied(await clients[role].from("newsletter_subscriptions").select("email"), role);
+      expectDenied(await clients[role].from("newsletter_subscriptions").delete().neq("email", "").select("id"), role);
+    });
+  }
+  it("admin: reads and deletes subscriptions", async () => {
+    const { data } = await clients.admin.from("newsletter_subscriptions").select("id");
+    expect(data!.length).toBeGreaterThanOrEqual(2);
+    expectRows(await clients.admin.from("newsletter_subscriptions").delete().eq("id", data![0].id).select("id"), 1);
+  });
+});
+
+describe("admins", () => {
+  for (const role of roles) {
+    it(`${role}: can neither read nor write the admins table through the API`, async () => {
+      expectRlsError(await clients[role].from("admins").select("user_id"), role);
+      expectRlsError(await clients[role].from("admins").insert({ user_id: ids.member }), role);
+    });
+  }
+  it("is_admin() answers for the caller only", async () => {
+    expect((await clients.anon.rpc("is_admin")).data).toBe(false);
+    expect((await clients.member.rpc("is_admin")).data).toBe(false);
+    expect((await clients.admin.rpc("is_admin")).data).toBe(true);
+  });
+});
+
+describe("increment_download_count", () => {
+  it("anon: counts a download of a published resource and gets its file", async () => {
+    const before = await service().from("resources").select("download_count, file_url").eq("id", ids.publishedResource).single();
+    const { data, error } = await clients.anon.rpc("increment_download_count", { resource_id: ids.publishedResource });
+    expect(error).toBeNull();
+    expect(data).toBe(before.data!.file_url);
+    const after = await service().from("resources").select("download_count").eq("id", ids.publishedResource).single();
+    expect(after.data!.download_count).toBe(before.data!.download_count + 1);
+  });
+  it("anon: a draft resource is a 404 and is not counted", async () => {
+    const before = await service().from("resources").select("download_count").eq("id", ids.draftResource).single();
+    const result = await clients.anon.rpc("increment_download_count", { resource_id: ids.draftResource });
+    expect(result.status).toBe(404);
+    const after = await service().from("resources").select("download_count").eq("id", ids.draftResource).single();
+    expect(after.data!.download_count).toBe(before.data!.download_count);
+  });
+  it("anon: cannot set download_count directly", async () => {
+    expectDenied(
+      await clients.anon.from("resources").update({ download_count: 999999 }).eq("id", ids.publishedResource).select("id"),
+      "anon",
+    );
+  });
+});

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { LogoMark } from "~/components/Logo";
+import { NewsletterForm } from "~/components/NewsletterForm";
 import { SiteLink } from "~/components/SiteLink";
 import { site, type RegionalContact } from "~/lib/site";
 
@@ -105,37 +106,7 @@ export function Footer() {
           </ul>
         </div>
 
-        <form
-          method="post"
-          action="/newsletter"
-          className="rounded-lg border border-ink-800 bg-ink-900 p-6 lg:col-span-12 lg:flex lg:items-end lg:gap-8"
-        >
-          <div className="lg:flex-1">
-            <h2 className="text-lg font-bold text-white">{t("footer.newsletter.heading")}</h2>
-            <p id="newsletter-description" className="mt-1 text-[0.95rem] text-ink-300">
-              {t("footer.newsletter.description")}
-            </p>
-          </div>
-          <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-end lg:mt-0 lg:w-[28rem]">
-            <div className="flex-1">
-              <label htmlFor="newsletter-email" className="mb-1 block text-sm font-medium text-ink-200">
-                {t("footer.newsletter.emailLabel")}
-              </label>
-              <input
-                id="newsletter-email"
-                type="email"
-                name="email"
-                required
-                autoComplete="email"
-                aria-describedby="newsletter-description"
-                className="block min-h-11 w-full rounded-md border border-ink-600 bg-ink-950 px-3 text-white focus:border-accent-500"
-              />
-            </div>
-            <button type="submit" className="btn-primary">
-              {t("footer.newsletter.submit")}
-            </button>
-          </div>
-        </form>
+        <NewsletterForm />
       </div>
 
       <div className="border-t border-ink-800">

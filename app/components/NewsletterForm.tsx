@@ -1,0 +1,119 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useFetcher, useLocation, useSearchParams } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { NewsletterSchema } from "~/lib/schemas";
+import type { NewsletterActionData } from "~/routes/newsletter";
+
+export const NEWSLETTER_STATES = ["subscribed", "invalid", "failed"] as const;
+export type NewsletterState = (typeof NEWSLETTER_STATES)[number];
+
+/** `?newsletter=<state>`: the outcome of a post made without JavaScript, after the redirect back. */
+export const NEWSLETTER_FLASH = "newsletter";
+/** Hidden field: the page (path and query) the form is on, to come back to without JavaScript. */
+export const NEWSLETTER_RETURN_FIELD = "redirectTo";
+/** Hidden field sent only once the page is hydrated: the post then comes from a fetcher and wants data. */
+export const NEWSLETTER_ENHANCED_FIELD = "enhanced";
+
+const MESSAGES: Record<NewsletterState, string> = {
+  subscribed: "newsletter.subscribed",
+  invalid: "newsletter.invalid",
+  failed: "newsletter.failed",
+};
+
+function isNewsletterState(value: unknown): value is NewsletterState {
+  return typeof value === "string" && (NEWSLETTER_STATES as readonly string[]).includes(value);
+}
+
+/**
+ * The footer's subscription form. One component, two behaviours: a fetcher
+ * form (the page stays put, the answer appears inline, a wrong address keeps
+ * its value) once JavaScript runs, a plain POST to /newsletter that comes
+ * back to this page with `?newsletter=<state>#newsletter` when it does not.
+ */
+export function NewsletterForm() {
+  const { t } = useTranslation();
+  const { t: tc } = useTranslation("contact");
+  const fetcher = useFetcher<NewsletterActionData>({ key: "newsletter" });
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+
+  const submitting = fetcher.state !== "idle";
+  const [form, fields] = useForm({
+    // Also the #newsletter anchor that a post without JavaScript returns to.
+    id: "newsletter",
+    lastResult: fetcher.state === "idle" ? fetcher.data?.result : null,
+    constraint: getZodConstraint(NewsletterSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: NewsletterSchema }),
+  });
+
+  // A fetcher's answer is newer than the flash of an earlier post without JavaScript.
+  const flash = searchParams.get(NEWSLETTER_FLASH);
+  const state: NewsletterState | undefined = submitting
+    ? undefined
+    : (fetcher.data?.state ?? (isNewsletterState(flash) ? flash : undefined));
+  const fieldError = fields.email.errors?.[0];
+  const invalid = Boolean(fieldError) || state === "invalid";
+  const error = fieldError ? tc(fieldError) : state && state !== "subscribed" ? tc(MESSAGES[state]) : null;
+  const success = !error && state === "subscribed" ? tc(MESSAGES.subscribed) : null;
+  const errorId = "newsletter-error";
+
+  const back = new URLSearchParams(location.search);
+  back.delete(NEWSLETTER_FLASH);
+  const returnTo = `${location.pathname}${back.size ? `?${back}` : ""}`;
+
+  const { key, ...emailProps } = getInputProps(fields.email, { type: "email", ariaAttributes: false });
+
+  return (
+    <fetcher.Form
+      method="post"
+      action="/newsletter"
+      {...getFormProps(form)}
+      aria-labelledby="newsletter-heading"
+      className="scroll-mt-24 rounded-lg border border-ink-800 bg-ink-900 p-6 lg:col-span-12 lg:flex lg:items-start lg:gap-8"
+    >
+      <div className="lg:flex-1">
+        <h2 id="newsletter-heading" className="text-lg font-bold text-white">
+          {t("footer.newsletter.heading")}
+        </h2>
+        <p id="newsletter-description" className="mt-1 text-[0.95rem] text-ink-300">
+          {t("footer.newsletter.description")}
+        </p>
+      </div>
+      <div className="mt-4 lg:mt-0 lg:w-[28rem]">
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
+          <div className="flex-1">
+            <label htmlFor={fields.email.id} className="mb-1 block text-sm font-medium text-ink-200">
+              {t("footer.newsletter.emailLabel")}
+            </label>
+            <input
+              key={key}
+              {...emailProps}
+              autoComplete="email"
+              aria-invalid={invalid || undefined}
+              aria-describedby={error ? `${errorId} newsletter-description` : "newsletter-description"}
+              className="block min-h-11 w-full rounded-md border border-ink-600 bg-ink-950 px-3 text-white focus:border-accent-500 aria-[invalid=true]:border-accent-400"
+            />
+          </div>
+          <button type="submit" disabled={submitting} className="btn-primary disabled:cursor-wait disabled:opacity-70">
+            {submitting ? tc("newsletter.submitting") : t("footer.newsletter.submit")}
+          </button>
+        </div>
+        <input type="hidden" name={NEWSLETTER_RETURN_FIELD} value={returnTo} />
+        {hydrated ? <input type="hidden" name={NEWSLETTER_ENHANCED_FIELD} value="1" /> : null}
+        {/* Both live regions are always there, so that what appears in them is announced. */}
+        <p id={errorId} role="alert" className="text-sm font-medium text-accent-300 not-empty:mt-2">
+          {error}
+        </p>
+        <p role="status" className="text-sm font-medium text-emerald-300 not-empty:mt-2">
+          {success}
+        </p>
+      </div>
+    </fetcher.Form>
+  );
+}

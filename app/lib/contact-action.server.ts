@@ -1,0 +1,107 @@
+/**
+ * The one action behind every contact form (/contact, /join and the landing
+ * page's #contact section). A route's action returns what this returns:
+ *
+ *   export const action = ({ request, context }: ActionFunctionArgs) =>
+ *     handleContactSubmission(request, context, "contact");
+ *
+ * The order of the checks is deliberate:
+ * 1. honeypot filled → answered exactly like a success, nothing stored and
+ *    the limiter not asked (a bot learns nothing, and costs nobody a slot);
+ * 2. invalid input → 400 with field errors and the values kept; invalid
+ *    attempts are NOT counted, so someone correcting a typo is never locked out;
+ * 3. rate limit → only submissions that would be stored count, 3 per 60 s
+ *    per client address; past it 429, values kept, nothing stored;
+ * 4. store → success (200, form cleared) or, when the backend fails, 503
+ *    with "Failed to submit form" and the values kept. Never a thrown 500:
+ *    the visitor keeps what they wrote and can send it again.
+ *
+ * The client address is only the limiter's key: it is not stored or logged.
+ */
+import { data, type AppLoadContext } from "@remix-run/cloudflare";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
+import { ContactSchema, HONEYPOT_FIELD } from "~/lib/schemas";
+import { createSupabaseServerClient } from "~/lib/supabase.server";
+import { forbiddenCrossOrigin, isSameOriginRequest } from "~/lib/security.server";
+import { sendContactMessage, type NewContact } from "~/models/contacts.server";
+
+export type ContactSource = NewContact["source"];
+
+export type ContactOutcome = "success" | "invalid" | "rateLimited" | "failed";
+
+/**
+ * What the form receives. `result` is conform's reply: field errors and the
+ * values to show again, or `initialValue: null` (clear the form) on success.
+ * Form-level errors are translation keys of the `contact` namespace.
+ */
+export type ContactActionData = {
+  outcome: ContactOutcome;
+  result: SubmissionResult<string[]>;
+};
+
+const STATUS: Record<ContactOutcome, number> = { success: 200, invalid: 400, rateLimited: 429, failed: 503 };
+
+export const FORM_ERROR = {
+  rateLimited: "form.rateLimited",
+  failed: "form.failed",
+} as const;
+
+let warnedMissingLimiter = false;
+
+/**
+ * True when the client may store one more message. Without the binding (unit
+ * tests, `remix vite:dev` without wrangler's proxy) nothing is limited; a
+ * limiter that throws lets the message through too, since a broken limiter
+ * should not silence everyone: row-level security still guards the table.
+ */
+async function mayStore(request: Request, context: AppLoadContext): Promise<boolean> {
+  const limiter = context.cloudflare.env.CONTACT_LIMITER as RateLimit | undefined;
+  if (!limiter) {
+    if (!warnedMissingLimiter) {
+      warnedMissingLimiter = true;
+      console.warn("CONTACT_LIMITER binding missing: contact submissions are not rate-limited.");
+    }
+    return true;
+  }
+  // Cloudflare sets cf-connecting-ip. Without it (local tools) everyone shares one bucket.
+  const key = request.headers.get("cf-connecting-ip") ?? "unknown";
+  try {
+    const { success } = await limiter.limit({ key });
+    return success;
+  } catch (error) {
+    console.error("CONTACT_LIMITER failed; letting the submission through.", error);
+    return true;
+  }
+}
+
+export async function handleContactSubmission(request: Request, context: AppLoadContext, source: ContactSource) {
+  // server.ts already refuses cross-site posts; this also covers `remix vite:dev`, which bypasses it.
+  if (!isSameOriginRequest(request)) throw forbiddenCrossOrigin();
+
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: ContactSchema });
+  const reply = (outcome: ContactOutcome, result: SubmissionResult<string[]>, headers?: Headers) =>
+    data<ContactActionData>({ outcome, result }, { status: STATUS[outcome], headers });
+
+  const honeypot = formData.get(HONEYPOT_FIELD);
+  if (typeof honeypot === "string" && honeypot.trim() !== "") {
+    return reply("success", submission.reply({ resetForm: true }));
+  }
+
+  if (submission.status !== "success") return reply("invalid", submission.reply());
+
+  if (!(await mayStore(request, context))) {
+    return reply("rateLimited", submission.reply({ formErrors: [FORM_ERROR.rateLimited] }));
+  }
+
+  const { supabase, headers } = createSupabaseServerClient(request, context.cloudflare.env);
+  const { name, email, region, message } = submission.value;
+  try {
+    await sendContactMessage(supabase, { name, email, region, message, source });
+  } catch (error) {
+    console.error("Storing a contact message failed:", error instanceof Error ? error.message : error);
+    return reply("failed", submission.reply({ formErrors: [FORM_ERROR.failed] }), headers);
+  }
+  return reply("success", submission.reply({ resetForm: true }), headers);
+}

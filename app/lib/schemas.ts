@@ -1,0 +1,61 @@
+/**
+ * Form schemas shared by the browser (conform's client validation) and the
+ * server (the actions), so both judge input by the same rules. Error
+ * messages are translation keys of the `contact` namespace: the component
+ * that shows an error translates it, in the visitor's language.
+ *
+ * conform turns an empty field into `undefined` before these schemas run,
+ * which is why a missing value reports the type's own error ("required").
+ * The limits mirror the CHECK constraints of public.contacts and
+ * public.newsletter_subscriptions.
+ */
+import { z } from "zod";
+
+/** The i18next namespace whose keys the error messages below are. */
+export const MESSAGES_NAMESPACE = "contact";
+
+export const REGIONS = ["europe", "northAmerica", "southAmerica", "asia", "africa", "oceania"] as const;
+export type Region = (typeof REGIONS)[number];
+
+/**
+ * The contact forms' honeypot: a field humans never see (hidden, skipped by
+ * the keyboard) that form-filling bots fill. It is deliberately not part of
+ * ContactSchema: the action reads it on its own.
+ */
+export const HONEYPOT_FIELD = "website";
+
+export const NAME_MAX = 200;
+export const EMAIL_MAX = 320;
+export const MESSAGE_MAX = 10_000;
+
+const email = z
+  .string({ error: "form.errors.emailRequired" })
+  .trim()
+  .min(1, { error: "form.errors.emailRequired" })
+  .max(EMAIL_MAX, { error: "form.errors.emailTooLong" })
+  .pipe(z.email({ error: "form.errors.emailInvalid" }));
+
+export const ContactSchema = z.object({
+  name: z
+    .string({ error: "form.errors.nameRequired" })
+    .trim()
+    .min(1, { error: "form.errors.nameRequired" })
+    .max(NAME_MAX, { error: "form.errors.nameTooLong" }),
+  email,
+  // The database stores "no region" as null, not as an empty string.
+  region: z
+    .enum(REGIONS, { error: "form.errors.regionInvalid" })
+    .optional()
+    .transform((region) => region ?? null),
+  message: z
+    .string({ error: "form.errors.messageRequired" })
+    .trim()
+    .min(1, { error: "form.errors.messageRequired" })
+    .max(MESSAGE_MAX, { error: "form.errors.messageTooLong" }),
+  // A ticked checkbox arrives as "on", which conform turns into true; it is never stored.
+  security: z.literal(true, { error: "form.securityRequired" }),
+});
+
+export type ContactInput = z.output<typeof ContactSchema>;
+
+export const NewsletterSchema = z.object({ email });

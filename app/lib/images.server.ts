@@ -1,0 +1,175 @@
+/**
+ * The image proxy behind /images?src=…: the Worker fetches a picture for the
+ * visitor, so the visitor's browser only ever talks to this site.
+ *
+ * It is not an open proxy. A URL is fetched only when it is the image of a
+ * record the anonymous visitor may see (news_articles.image_url and
+ * events.image_url of published rows, groups.logo_url), checked through
+ * supabase-js under row-level security on every request, before any fetch.
+ * So unpublishing an article stops its picture being served at once.
+ *
+ * What comes back must be a raster image (SVG can carry script), at most
+ * IMAGE_MAX_BYTES, within IMAGE_TIMEOUT_MS. Failures answer with a bare
+ * status and no body: nothing about the upstream host leaks to the page.
+ */
+import { createSupabaseServerClient } from "~/lib/supabase.server";
+import { QueryError, type Supabase } from "~/models/query.server";
+
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const IMAGE_TIMEOUT_MS = 8_000;
+const MAX_URL_LENGTH = 2_048;
+
+/** Raster formats browsers show in <img>. image/svg+xml is deliberately absent. */
+const IMAGE_TYPES = new Set(["image/jpeg", "image/png", "image/gif", "image/webp", "image/avif"]);
+
+/** A day in browsers and shared caches; a stored image URL names one picture for good. */
+export const IMAGE_CACHE_CONTROL = "public, max-age=86400, immutable";
+/** Short, so a picture published a minute later is not refused for long. */
+const MISSING_CACHE_CONTROL = "public, max-age=60";
+
+/** The subset of the Workers Cache API the proxy uses (caches.default). */
+export type ImageCache = {
+  match(request: Request): Promise<Response | undefined>;
+  put(request: Request, response: Response): Promise<void>;
+};
+
+export type ImageProxyOptions = {
+  /** Edge cache of fetched images, keyed by the /images URL. Absent in tests. */
+  cache?: ImageCache;
+  /** Lets the cache write finish after the response is sent (ctx.waitUntil). */
+  waitUntil?: (promise: Promise<unknown>) => void;
+  timeoutMs?: number;
+  maxBytes?: number;
+};
+
+function bare(status: 404 | 502 | 503, cacheControl = "no-store"): Response {
+  return new Response(null, { status, headers: { "Cache-Control": cacheControl } });
+}
+
+/** The `src` parameter when it is a plausible http(s) image URL, else null. */
+export function imageUrlFrom(requestUrl: URL): string | null {
+  const src = requestUrl.searchParams.get("src");
+  if (!src || src.length > MAX_URL_LENGTH) return null;
+  try {
+    const url = new URL(src);
+    return url.protocol === "https:" || url.protocol === "http:" ? src : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether `url` is the image of a published news article or event, or a group's logo. */
+export async function isPublishedImage(supabase: Supabase, url: string): Promise<boolean> {
+  const news = supabase.from("news_articles").select("id").eq("image_url", url).eq("is_published", true).limit(1);
+  const events = supabase.from("events").select("id").eq("image_url", url).eq("is_published", true).limit(1);
+  const groups = supabase.from("groups").select("id").eq("logo_url", url).limit(1);
+  const results = await Promise.all([news, events, groups]);
+  for (const result of results) {
+    if (result.error) throw new QueryError("image allow-list", result.error);
+  }
+  return results.some((result) => (result.data?.length ?? 0) > 0);
+}
+
+/** The body, or null as soon as it grows past maxBytes (the rest is never read). */
+async function readAtMost(body: ReadableStream<Uint8Array>, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/** Fetches an allowed image URL from the Worker and checks what came back. */
+async function fetchImage(url: string, timeoutMs: number, maxBytes: number): Promise<Response> {
+  let upstream: Response;
+  try {
+    upstream = await fetch(url, {
+      headers: { Accept: [...IMAGE_TYPES].join(", ") },
+      // Redirects are followed: image hosts move files behind CDNs. The first URL was allowed.
+      redirect: "follow",
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  } catch {
+    return bare(502); // DNS failure, refused connection, TLS error or timeout
+  }
+  if (upstream.status === 404 || upstream.status === 410) {
+    await upstream.body?.cancel().catch(() => undefined);
+    return bare(404, MISSING_CACHE_CONTROL);
+  }
+  const type = (upstream.headers.get("Content-Type") ?? "").split(";")[0].trim().toLowerCase();
+  const declared = Number(upstream.headers.get("Content-Length") ?? "0");
+  if (!upstream.ok || !upstream.body || !IMAGE_TYPES.has(type) || declared > maxBytes) {
+    await upstream.body?.cancel().catch(() => undefined);
+    return bare(502);
+  }
+  let bytes: Uint8Array<ArrayBuffer> | null;
+  try {
+    bytes = await readAtMost(upstream.body, maxBytes);
+  } catch {
+    return bare(502); // the connection broke or the timeout hit while reading
+  }
+  if (!bytes) return bare(502);
+  return new Response(bytes, {
+    status: 200,
+    headers: {
+      "Content-Type": type,
+      "Content-Length": String(bytes.byteLength),
+      "Cache-Control": IMAGE_CACHE_CONTROL,
+      // Our pages may show it; other sites may not use this Worker as their image proxy.
+      "Cross-Origin-Resource-Policy": "same-origin",
+    },
+  });
+}
+
+/**
+ * Answers GET /images?src=…: 404 unless `src` is an image of a published
+ * record (checked before anything is fetched), 503 when the allow-list
+ * cannot be read, 502 when the upstream image is unusable.
+ */
+export async function serveImage(
+  request: Request,
+  env: Pick<Env, "SUPABASE_URL" | "SUPABASE_ANON_KEY">,
+  { cache, waitUntil, timeoutMs = IMAGE_TIMEOUT_MS, maxBytes = IMAGE_MAX_BYTES }: ImageProxyOptions = {},
+): Promise<Response> {
+  const requestUrl = new URL(request.url);
+  const src = imageUrlFrom(requestUrl);
+  if (!src) return bare(404, MISSING_CACHE_CONTROL);
+
+  // As the anonymous visitor, whoever asks: a session cookie must neither widen the
+  // allow-list nor cause a token refresh whose Set-Cookie would ride on a cached image.
+  const { supabase } = createSupabaseServerClient(new Request(requestUrl), env);
+  try {
+    if (!(await isPublishedImage(supabase, src))) return bare(404, MISSING_CACHE_CONTROL);
+  } catch (error) {
+    if (!(error instanceof QueryError)) throw error;
+    console.error(error);
+    return bare(503);
+  }
+
+  const cacheKey = new Request(requestUrl.href, { method: "GET" });
+  const cached = await cache?.match(cacheKey);
+  if (cached) return cached;
+
+  const response = await fetchImage(src, timeoutMs, maxBytes);
+  if (response.status === 200 && cache) {
+    const stored = cache.put(cacheKey, response.clone());
+    if (waitUntil) waitUntil(stored);
+    else await stored;
+  }
+  return response;
+}

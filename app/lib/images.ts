@@ -1,0 +1,13 @@
+/**
+ * Pictures of news, events and groups are stored as URLs on other hosts.
+ * Browsers never fetch those directly (no request to a third party, and the
+ * CSP's img-src 'self' would refuse it): every <img> points at this site's
+ * /images route, which serves only the image URLs of published records
+ * (app/routes/images.tsx).
+ */
+export const IMAGE_ROUTE = "/images";
+
+/** The same-origin address of a stored image URL: "/images?src=<encoded URL>". */
+export function imageSrc(url: string): string {
+  return `${IMAGE_ROUTE}?src=${encodeURIComponent(url)}`;
+}

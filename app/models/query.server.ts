@@ -15,10 +15,19 @@ export class QueryError extends Error {
   }
 }
 
-/** The rows of a query, or a QueryError naming what was being read. */
-export function rowsOf<T>(what: string, result: { data: T | null; error: PostgrestError | null }): T {
+/** What a query resolves to: success (error null) or failure, as postgrest-js types them. */
+type QueryResult = { data: unknown; error: PostgrestError | null };
+/** The data of the success case: T[] for lists, T for single(), T | null for maybeSingle(). */
+type DataOf<R extends QueryResult> = Extract<R, { error: null }>["data"];
+
+/**
+ * The rows of a query, or a QueryError naming what was being read.
+ * (Typed from the success case: inferring T from `data: T | null` made
+ * maybeSingle() results `null` or dropped their null.)
+ */
+export function rowsOf<R extends QueryResult>(what: string, result: R): DataOf<R> {
   if (result.error) throw new QueryError(what, result.error);
-  return result.data as T;
+  return result.data as DataOf<R>;
 }
 
 export type Page<T> = { items: T[]; page: number; pageCount: number; total: number };

@@ -1,0 +1,55 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Fragment } from "react";
+import { useTranslation } from "react-i18next";
+import { PageFrame } from "~/components/PageFrame";
+import { PageText } from "~/components/PageText";
+import { Prose } from "~/components/Prose";
+import { getFixedT } from "~/lib/i18n.server";
+
+const OBJECTIVES = ["solidarity", "resources", "action", "voices"] as const;
+
+export function loader({ request }: LoaderFunctionArgs) {
+  const t = getFixedT(request, "pages");
+  return { title: t("about.meta.title"), description: t("about.meta.description") };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.title },
+  { name: "description", content: data?.description },
+];
+
+export default function AboutPage() {
+  const { t } = useTranslation("pages");
+  return (
+    <PageFrame title={t("about.title")} subtitle={t("about.subtitle")}>
+      <Prose>
+        <h2>{t("about.whoWeAre.heading")}</h2>
+        <p>{t("about.whoWeAre.p1")}</p>
+        <p>{t("about.whoWeAre.p2")}</p>
+
+        <h2>{t("about.origins.heading")}</h2>
+        <p>{t("about.origins.p1")}</p>
+        <p>{t("about.origins.p2")}</p>
+
+        <h2>{t("about.principles.heading")}</h2>
+        <p>
+          <PageText i18nKey="about.principles.p1" />
+        </p>
+
+        <h2>{t("about.objectives.heading")}</h2>
+        <p>{t("about.objectives.intro")}</p>
+        {OBJECTIVES.map((objective) => (
+          <Fragment key={objective}>
+            <h3>{t(`about.objectives.${objective}.heading`)}</h3>
+            <p>{t(`about.objectives.${objective}.text`)}</p>
+          </Fragment>
+        ))}
+
+        <h2>{t("about.getInvolved.heading")}</h2>
+        <p>
+          <PageText i18nKey="about.getInvolved.p1" />
+        </p>
+      </Prose>
+    </PageFrame>
+  );
+}

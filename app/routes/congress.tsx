@@ -1,0 +1,70 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Fragment } from "react";
+import { useTranslation } from "react-i18next";
+import { PageFrame } from "~/components/PageFrame";
+import { PageText } from "~/components/PageText";
+import { Prose } from "~/components/Prose";
+import { SiteLink } from "~/components/SiteLink";
+import { getFixedT } from "~/lib/i18n.server";
+
+const DETAILS = ["when", "where", "who", "format"] as const;
+const OBJECTIVES = ["movementBuilding", "strategicPlanning", "resourceSharing", "directAction"] as const;
+/** The three ways to take part, each with the page it leads to. */
+const PARTICIPATION = [
+  { id: "delegate", to: "/join" },
+  { id: "online", to: "/contact" },
+  { id: "proposals", to: "/voting" },
+] as const;
+
+export function loader({ request }: LoaderFunctionArgs) {
+  const t = getFixedT(request, "pages");
+  return { title: t("congress.meta.title"), description: t("congress.meta.description") };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.title },
+  { name: "description", content: data?.description },
+];
+
+export default function CongressPage() {
+  const { t } = useTranslation("pages");
+  return (
+    <PageFrame title={t("congress.title")} subtitle={t("congress.subtitle")}>
+      <Prose>
+        <p>{t("congress.intro")}</p>
+
+        <h2>{t("congress.details.heading")}</h2>
+        <ul>
+          {DETAILS.map((detail) => (
+            <li key={detail}>
+              <PageText i18nKey={`congress.details.${detail}`} />
+            </li>
+          ))}
+        </ul>
+
+        <h2>{t("congress.objectives.heading")}</h2>
+        {OBJECTIVES.map((objective) => (
+          <Fragment key={objective}>
+            <h3>{t(`congress.objectives.${objective}.heading`)}</h3>
+            <p>{t(`congress.objectives.${objective}.text`)}</p>
+          </Fragment>
+        ))}
+
+        <h2>{t("congress.hybrid.heading")}</h2>
+        <p>{t("congress.hybrid.p1")}</p>
+        <p>{t("congress.hybrid.p2")}</p>
+
+        <h2>{t("congress.participate.heading")}</h2>
+        {PARTICIPATION.map(({ id, to }) => (
+          <Fragment key={id}>
+            <h3>{t(`congress.participate.${id}.heading`)}</h3>
+            <p>{t(`congress.participate.${id}.text`)}</p>
+            <p>
+              <SiteLink to={to}>{t(`congress.participate.${id}.link`)}</SiteLink>
+            </p>
+          </Fragment>
+        ))}
+      </Prose>
+    </PageFrame>
+  );
+}

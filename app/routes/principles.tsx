@@ -1,0 +1,54 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Fragment } from "react";
+import { useTranslation } from "react-i18next";
+import { PageFrame } from "~/components/PageFrame";
+import { PageText } from "~/components/PageText";
+import { Prose } from "~/components/Prose";
+import { getFixedT } from "~/lib/i18n.server";
+
+/** Each principle and the keys of its "in practice" list, in reading order. */
+const PRINCIPLES = [
+  { id: "mutualAid", practice: ["share", "control", "reciprocity"] },
+  { id: "directDemocracy", practice: ["assemblies", "consensus", "mandate", "rotation"] },
+  { id: "directAction", practice: ["choice", "risk", "support"] },
+  { id: "internationalSolidarity", practice: ["calls", "translation", "safety"] },
+] as const;
+
+export function loader({ request }: LoaderFunctionArgs) {
+  const t = getFixedT(request, "pages");
+  return { title: t("principles.meta.title"), description: t("principles.meta.description") };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.title },
+  { name: "description", content: data?.description },
+];
+
+export default function PrinciplesPage() {
+  const { t } = useTranslation("pages");
+  return (
+    <PageFrame title={t("principles.title")} subtitle={t("principles.subtitle")}>
+      <Prose>
+        <p>{t("principles.intro")}</p>
+
+        {PRINCIPLES.map(({ id, practice }) => (
+          <Fragment key={id}>
+            <h2>{t(`principles.${id}.heading`)}</h2>
+            <p>{t(`principles.${id}.text`)}</p>
+            <h3>{t("principles.practiceHeading")}</h3>
+            <ul>
+              {practice.map((item) => (
+                <li key={item}>{t(`principles.${id}.practice.${item}`)}</li>
+              ))}
+            </ul>
+          </Fragment>
+        ))}
+
+        <h2>{t("principles.structure.heading")}</h2>
+        <p>
+          <PageText i18nKey="principles.structure.p1" />
+        </p>
+      </Prose>
+    </PageFrame>
+  );
+}

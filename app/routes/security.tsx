@@ -1,0 +1,52 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Fragment } from "react";
+import { useTranslation } from "react-i18next";
+import { PageFrame } from "~/components/PageFrame";
+import { PageText } from "~/components/PageText";
+import { Prose } from "~/components/Prose";
+import { getFixedT } from "~/lib/i18n.server";
+
+/**
+ * The sections of the guide and the keys of their items, in reading order.
+ * Tools are named in plain text: the guide links to no third-party site.
+ */
+const SECTIONS = [
+  { id: "practices", items: ["threatModel", "compartmentalisation", "deviceHygiene", "meetings"], intro: false },
+  { id: "tools", items: ["tor", "tails", "signal", "email", "diskEncryption", "passwordManager"], intro: true },
+  { id: "privacy", items: ["metadata", "photos", "names"], intro: false },
+  { id: "warnings", items: ["infiltration", "phishing", "anonymity", "seizure"], intro: false },
+] as const;
+
+export function loader({ request }: LoaderFunctionArgs) {
+  const t = getFixedT(request, "pages");
+  return { title: t("security.meta.title"), description: t("security.meta.description") };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.title },
+  { name: "description", content: data?.description },
+];
+
+export default function SecurityPage() {
+  const { t } = useTranslation("pages");
+  return (
+    <PageFrame title={t("security.title")} subtitle={t("security.subtitle")}>
+      <Prose>
+        <p>{t("security.intro")}</p>
+        {SECTIONS.map(({ id, items, intro }) => (
+          <Fragment key={id}>
+            <h2>{t(`security.${id}.heading`)}</h2>
+            {intro ? <p>{t(`security.${id}.intro`)}</p> : null}
+            <ul>
+              {items.map((item) => (
+                <li key={item}>
+                  <PageText i18nKey={`security.${id}.${item}`} />
+                </li>
+              ))}
+            </ul>
+          </Fragment>
+        ))}
+      </Prose>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,56 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useTranslation } from "react-i18next";
+import { PageFrame } from "~/components/PageFrame";
+import { PageText } from "~/components/PageText";
+import { Prose } from "~/components/Prose";
+import { getFixedT } from "~/lib/i18n.server";
+
+const FORM_RULES = ["purpose", "spam", "others", "abuse"] as const;
+
+export function loader({ request }: LoaderFunctionArgs) {
+  const t = getFixedT(request, "pages");
+  return { title: t("terms.meta.title"), description: t("terms.meta.description") };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.title },
+  { name: "description", content: data?.description },
+];
+
+export default function TermsPage() {
+  const { t } = useTranslation("pages");
+  return (
+    <PageFrame title={t("terms.title")} subtitle={t("terms.subtitle")}>
+      <Prose>
+        <p>{t("terms.intro")}</p>
+
+        <h2>{t("terms.licence.heading")}</h2>
+        <p>
+          <PageText i18nKey="terms.licence.p1" />
+        </p>
+        <p>{t("terms.licence.p2")}</p>
+
+        <h2>{t("terms.warranty.heading")}</h2>
+        <p>{t("terms.warranty.p1")}</p>
+        <p>{t("terms.warranty.p2")}</p>
+
+        <h2>{t("terms.forms.heading")}</h2>
+        <p>{t("terms.forms.intro")}</p>
+        <ul>
+          {FORM_RULES.map((rule) => (
+            <li key={rule}>{t(`terms.forms.${rule}`)}</li>
+          ))}
+        </ul>
+
+        <h2>{t("terms.moderation.heading")}</h2>
+        <p>{t("terms.moderation.p1")}</p>
+        <p>
+          <PageText i18nKey="terms.moderation.p2" />
+        </p>
+
+        <h2>{t("terms.changes.heading")}</h2>
+        <p>{t("terms.changes.p1")}</p>
+      </Prose>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,82 @@
+import { expect, test } from "@playwright/test";
+import pages from "../../locales/en/pages.json" with { type: "json" };
+
+/**
+ * The eight static pages: each answers 200 with its translated h1, its
+ * translated document title and at least one h2 in the first HTML, with or
+ * without JavaScript (the 'js' and 'nojs' projects run this file alike).
+ */
+
+test.use({ locale: "en-US" });
+
+const STATIC_PAGES = [
+  { path: "/about", key: "about" },
+  { path: "/principles", key: "principles" },
+  { path: "/structure", key: "structure" },
+  { path: "/congress", key: "congress" },
+  { path: "/security", key: "security" },
+  { path: "/privacy", key: "privacy" },
+  { path: "/terms", key: "terms" },
+  { path: "/campaigns", key: "campaigns" },
+] as const;
+
+for (const { path, key } of STATIC_PAGES) {
+  test(`${path} renders its English content`, async ({ page }) => {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(200);
+
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(pages[key].title);
+    await expect(page).toHaveTitle(pages[key].meta.title);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", pages[key].meta.description);
+
+    const sections = page.getByRole("heading", { level: 2 });
+    expect(await sections.count()).toBeGreaterThan(0);
+    // Every link in the content has words (a link tag lost by Trans would render empty).
+    const linkTexts = await page.locator("main a").allInnerTexts();
+    expect(linkTexts.filter((text) => text.trim() === "")).toEqual([]);
+    // No untranslated key and no leftover interpolation or Trans markup.
+    const text = await page.locator("body").innerText();
+    expect(text).not.toMatch(new RegExp(`\\b${key}\\.[a-zA-Z]`));
+    expect(text).not.toMatch(/\{\{|<\/?[a-zA-Z]+>/);
+  });
+}
+
+test("the congress page's three ways to take part lead to /join, /contact and /voting", async ({ page }) => {
+  await page.goto("/congress");
+  const { delegate, online, proposals } = pages.congress.participate;
+  const expected = [
+    { name: delegate.link, pathname: "/join" },
+    { name: online.link, pathname: "/contact" },
+    { name: proposals.link, pathname: "/voting" },
+  ];
+  for (const { name, pathname } of expected) {
+    const link = page.getByRole("link", { name, exact: true });
+    await expect(link).toHaveCount(1);
+    const href = await link.getAttribute("href");
+    expect(new URL(href ?? "", page.url()).pathname).toBe(pathname);
+  }
+});
+
+test("the privacy page gives the general contact address for deletion requests", async ({ page }) => {
+  await page.goto("/privacy");
+  const opening = pages.privacy.deletion.p1.split("<mail>")[0];
+  const mail = page.locator("p", { hasText: opening }).locator('a[href^="mailto:"]');
+  await expect(mail).toHaveCount(1);
+  const href = (await mail.getAttribute("href")) ?? "";
+  const address = href.replace(/^mailto:/, "");
+  expect(address).toMatch(/^[^\s@]+@[^\s@]+\.[^\s@]+$/);
+  await expect(mail).toContainText(address);
+});
+
+test("the security page links to no third-party site", async ({ page }) => {
+  await page.goto("/security");
+  const hrefs = await page
+    .locator("main a[href]")
+    .evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).href));
+  const origin = new URL(page.url()).origin;
+  expect(hrefs.length).toBeGreaterThan(0);
+  for (const href of hrefs) {
+    if (href.startsWith("mailto:")) continue;
+    expect(new URL(href).origin, href).toBe(origin);
+  }
+});

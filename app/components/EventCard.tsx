@@ -1,0 +1,94 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ContentImage } from "~/components/ContentImage";
+import { formatEventDates, isoDate } from "~/lib/dates";
+import type { EventCard as EventCardData } from "~/models/events.server";
+
+/**
+ * One event in a list (/events, its archive, the landing page): image, the
+ * Online badge, date or range, location (only when not online), title,
+ * description clamped to two lines, organiser, group and an external
+ * Register link when the event has a registration URL.
+ *
+ * The title link is stretched over the whole card so the card is one
+ * target; the Register link sits above it so it stays its own target.
+ * The picture comes through the site's /images route (ContentImage).
+ */
+export function EventCard({ event, headingLevel = 2 }: { event: EventCardData; headingLevel?: 2 | 3 }) {
+  const { t, i18n } = useTranslation("events");
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const organizer = event.organizer?.username;
+  const group = event.group?.name;
+
+  return (
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-lg border border-ink-200 bg-white shadow-sm transition-shadow focus-within:shadow-md hover:shadow-md">
+      <div className="relative">
+        <ContentImage url={event.image_url} width={640} height={360} />
+        {event.is_online ? (
+          <span className="absolute start-3 top-3 rounded-full bg-accent-600 px-3 py-1 text-xs font-bold uppercase tracking-wider text-white">
+            {t("card.online")}
+          </span>
+        ) : null}
+      </div>
+
+      <div className="flex flex-1 flex-col p-5">
+        <p className="text-sm font-semibold text-accent-700">
+          <span className="sr-only">{t("card.date")}: </span>
+          <time dateTime={isoDate(event.start_date)}>
+            {formatEventDates(event.start_date, event.end_date, i18n.language)}
+          </time>
+        </p>
+        {!event.is_online && event.location ? (
+          <p className="mt-1 text-sm text-ink-600">
+            <span className="sr-only">{t("card.location")}: </span>
+            {event.location}
+          </p>
+        ) : null}
+
+        <Heading className="mt-3 text-xl font-bold leading-snug tracking-tight text-ink-950">
+          <Link
+            to={`/events/${event.slug}`}
+            prefetch="intent"
+            className="after:absolute after:inset-0 after:content-[''] group-hover:underline group-hover:decoration-accent-600 group-hover:decoration-2 group-hover:underline-offset-4"
+          >
+            {event.title}
+          </Link>
+        </Heading>
+        <p className="mt-2 line-clamp-2 text-ink-700">{event.description}</p>
+
+        {organizer || group ? (
+          <dl className="mt-4 flex flex-wrap gap-x-5 gap-y-1 text-sm text-ink-600">
+            {organizer ? (
+              <div className="flex gap-1.5">
+                <dt>{t("card.organizer")}:</dt>
+                <dd className="font-medium text-ink-800">{organizer}</dd>
+              </div>
+            ) : null}
+            {group ? (
+              <div className="flex gap-1.5">
+                <dt>{t("card.group")}:</dt>
+                <dd className="font-medium text-ink-800">{group}</dd>
+              </div>
+            ) : null}
+          </dl>
+        ) : null}
+
+        {event.registration_url ? (
+          <div className="mt-auto pt-5">
+            <a
+              href={event.registration_url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="btn-primary relative z-10 min-h-10 px-4 py-2 text-sm"
+            >
+              {t("card.register")}
+              <span className="sr-only">
+                : {event.title} {t("common:externalLink")}
+              </span>
+            </a>
+          </div>
+        ) : null}
+      </div>
+    </article>
+  );
+}

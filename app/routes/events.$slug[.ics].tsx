@@ -1,0 +1,38 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { CALENDAR_CONTENT_TYPE, eventsCalendar } from "~/lib/calendar.server";
+import { anonymousSupabase, FEED_CACHE_CONTROL } from "~/lib/feeds.server";
+import { getFixedT } from "~/lib/i18n.server";
+import { publishedEvent } from "~/models/events.server";
+import { QueryError } from "~/models/query.server";
+
+const TEXT = { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" };
+
+/** /events/:slug.ics: one published event as an iCalendar file (one VEVENT) to add to a calendar. */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  let event;
+  try {
+    event = await publishedEvent(anonymousSupabase(request, context.cloudflare.env), params.slug ?? "");
+  } catch (error) {
+    if (!(error instanceof QueryError)) throw error;
+    console.error(error);
+    return new Response("Failed to load event\n", { status: 503, headers: { ...TEXT, "Retry-After": "60" } });
+  }
+  if (!event) return new Response("Not Found\n", { status: 404, headers: TEXT });
+
+  const t = getFixedT(request, "events");
+  const body = eventsCalendar([event], {
+    origin: new URL(request.url).origin,
+    name: event.title,
+    onlineLabel: t("detail.online"),
+  });
+  // Slugs are made of [a-z0-9-]; the filter keeps the header valid whatever a row holds.
+  const filename = `${event.slug.replace(/[^\w.-]/g, "-")}.ics`;
+  return new Response(body, {
+    headers: {
+      "Content-Type": CALENDAR_CONTENT_TYPE,
+      "Content-Disposition": `attachment; filename="${filename}"`,
+      "Cache-Control": FEED_CACHE_CONTROL,
+      Vary: "Cookie, Accept-Language",
+    },
+  });
+}

@@ -1,0 +1,40 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { CALENDAR_CONTENT_TYPE, eventsCalendar } from "~/lib/calendar.server";
+import { anonymousSupabase, FEED_CACHE_CONTROL } from "~/lib/feeds.server";
+import { getFixedT } from "~/lib/i18n.server";
+import { upcomingEvents } from "~/models/events.server";
+import { QueryError } from "~/models/query.server";
+
+/** More than the network has ever had at once; a bound so one feed stays one small response. */
+const CALENDAR_LIMIT = 200;
+
+/** /events.ics: the upcoming published events as one iCalendar file to subscribe to. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  let events;
+  try {
+    events = await upcomingEvents(anonymousSupabase(request, context.cloudflare.env), CALENDAR_LIMIT);
+  } catch (error) {
+    if (!(error instanceof QueryError)) throw error;
+    console.error(error);
+    return new Response("Failed to load events\n", {
+      status: 503,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "60" },
+    });
+  }
+
+  const t = getFixedT(request, "events");
+  const body = eventsCalendar(events, {
+    origin: new URL(request.url).origin,
+    name: t("feeds.calendarName"),
+    onlineLabel: t("detail.online"),
+  });
+  return new Response(body, {
+    headers: {
+      "Content-Type": CALENDAR_CONTENT_TYPE,
+      "Content-Disposition": 'inline; filename="events.ics"',
+      "Cache-Control": FEED_CACHE_CONTROL,
+      // The calendar's name and the online label follow the visitor's language.
+      Vary: "Cookie, Accept-Language",
+    },
+  });
+}

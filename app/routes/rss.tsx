@@ -1,0 +1,79 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { anonymousSupabase, escapeXml, FEED_CACHE_CONTROL } from "~/lib/feeds.server";
+import { detectLanguage, getFixedT } from "~/lib/i18n.server";
+import { latestNews, type NewsCard } from "~/models/news.server";
+import { QueryError } from "~/models/query.server";
+
+const FEED_SIZE = 20;
+
+/** /rss: the latest published news as RSS 2.0, with absolute links. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  let articles;
+  try {
+    articles = await latestNews(anonymousSupabase(request, context.cloudflare.env), FEED_SIZE);
+  } catch (error) {
+    if (!(error instanceof QueryError)) throw error;
+    console.error(error);
+    return new Response("Failed to load articles\n", {
+      status: 503,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "60" },
+    });
+  }
+
+  const origin = new URL(request.url).origin;
+  const { language } = detectLanguage(request);
+  const t = getFixedT(language, "events");
+  const newest = articles.find((article) => article.published_at)?.published_at;
+
+  const xml = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
+    "<channel>",
+    element("title", t("feeds.newsTitle")),
+    element("link", `${origin}/news`),
+    element("description", t("feeds.newsDescription")),
+    element("language", language),
+    `<atom:link href="${escapeXml(`${origin}/rss`)}" rel="self" type="application/rss+xml"/>`,
+    newest ? element("lastBuildDate", rfc822(newest)) : "",
+    ...articles.map((article) => item(article, origin)),
+    "</channel>",
+    "</rss>",
+    "",
+  ]
+    .filter(Boolean)
+    .join("\n");
+
+  return new Response(xml, {
+    headers: {
+      "Content-Type": "application/rss+xml; charset=utf-8",
+      "Cache-Control": FEED_CACHE_CONTROL,
+      // The channel's title and description follow the visitor's language.
+      Vary: "Cookie, Accept-Language",
+    },
+  });
+}
+
+function item(article: NewsCard, origin: string): string {
+  const link = `${origin}/news/${encodeURIComponent(article.slug)}`;
+  return [
+    "<item>",
+    element("title", article.title),
+    element("link", link),
+    `<guid isPermaLink="true">${escapeXml(link)}</guid>`,
+    article.published_at ? element("pubDate", rfc822(article.published_at)) : "",
+    article.excerpt ? element("description", article.excerpt) : "",
+    ...(article.tags ?? []).map((tag) => element("category", tag)),
+    "</item>",
+  ]
+    .filter(Boolean)
+    .join("");
+}
+
+function element(name: string, text: string): string {
+  return `<${name}>${escapeXml(text)}</${name}>`;
+}
+
+/** RSS 2.0 dates are RFC 822; toUTCString() writes that form ("Sun, 22 Nov 2026 05:00:00 GMT"). */
+function rfc822(value: string): string {
+  return new Date(value).toUTCString();
+}

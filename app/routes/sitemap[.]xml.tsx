@@ -1,0 +1,61 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { anonymousSupabase, escapeXml, FEED_CACHE_CONTROL } from "~/lib/feeds.server";
+import { QueryError } from "~/models/query.server";
+import { publishedSlugs, type SitemapEntry } from "~/models/sitemap.server";
+
+/** The public pages that exist without any content row. */
+const STATIC_PATHS = [
+  "/",
+  "/about",
+  "/principles",
+  "/structure",
+  "/congress",
+  "/campaigns",
+  "/security",
+  "/news",
+  "/events",
+  "/events?past=1",
+  "/resources",
+  "/groups",
+  "/voting",
+  "/contact",
+  "/join",
+  "/privacy",
+  "/terms",
+] as const;
+
+/** /sitemap.xml: the static pages and every published article, event and resource, as absolute URLs. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  let content;
+  try {
+    content = await publishedSlugs(anonymousSupabase(request, context.cloudflare.env));
+  } catch (error) {
+    if (!(error instanceof QueryError)) throw error;
+    console.error(error);
+    return new Response("Failed to load the sitemap\n", {
+      status: 503,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "60" },
+    });
+  }
+
+  const origin = new URL(request.url).origin;
+  const entry = (path: string, lastmod?: string) =>
+    `<url><loc>${escapeXml(`${origin}${path}`)}</loc>${lastmod ? `<lastmod>${new Date(lastmod).toISOString()}</lastmod>` : ""}</url>`;
+  const rows = (prefix: string, entries: SitemapEntry[]) =>
+    entries.map(({ slug, updated_at }) => entry(`${prefix}/${encodeURIComponent(slug)}`, updated_at));
+
+  const xml = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...STATIC_PATHS.map((path) => entry(path)),
+    ...rows("/news", content.news),
+    ...rows("/events", content.events),
+    ...rows("/resources", content.resources),
+    "</urlset>",
+    "",
+  ].join("\n");
+
+  return new Response(xml, {
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": FEED_CACHE_CONTROL },
+  });
+}

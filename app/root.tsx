@@ -35,6 +35,7 @@ import stylesheet from "~/styles/app.css?url";
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "alternate", type: "application/rss+xml", href: "/rss", title: site.name },
 ];
 
 /**

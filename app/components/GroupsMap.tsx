@@ -1,0 +1,360 @@
+import { Link } from "@remix-run/react";
+import type { GeometryCollection } from "geojson";
+import { useEffect, useState, useSyncExternalStore, type ComponentProps, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { ComposableMap, Geography, Marker, ZoomableGroup, useZoomPanContext } from "react-simple-maps";
+import type { MappedGroup } from "~/models/groups.server";
+import { COUNTRY_PATHS } from "./GroupsMap.countries";
+import { CENTER, MAP, mapProjection, type Point } from "./GroupsMap.projection";
+
+/**
+ * The world map of affiliated groups: server-rendered SVG (countries and one
+ * red dot per group, each dot a link to the group's website), enhanced with
+ * JavaScript by zoom and pan, zoom buttons and a tooltip.
+ *
+ * The country outlines are projected at build time (GroupsMap.countries.ts,
+ * scripts/generate-map-countries.ts) and reach the browser only as server
+ * HTML: the browser bundle never carries them, except as a lazily loaded
+ * chunk when the map mounts without server HTML (a client-side navigation).
+ */
+
+/** What the map needs of a group; `mappedGroups()` (groups.server.ts) gives groups with both coordinates. */
+export type MapGroup = Pick<MappedGroup, "id" | "name" | "location" | "latitude" | "longitude" | "website">;
+
+const projection = mapProjection();
+
+/** Only http(s) addresses become links: a stored "javascript:" URL must never reach an href. */
+export function webLink(url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}
+
+type GeographyFeature = ComponentProps<typeof Geography>["geography"];
+type CountryRows = typeof COUNTRY_PATHS;
+
+// Outlines come as ready path data; react-simple-maps only needs a feature to carry them.
+const NO_GEOMETRY: GeometryCollection = { type: "GeometryCollection", geometries: [] };
+
+function toGeographies(rows: CountryRows): GeographyFeature[] {
+  return rows.map(([id, name, d]) => ({
+    type: "Feature",
+    id,
+    properties: { name },
+    geometry: NO_GEOMETRY,
+    rsmKey: id,
+    svgPath: d,
+  }));
+}
+
+// Vite makes import.meta.env.SSR a constant, so the browser build drops COUNTRY_PATHS here.
+const serverCountries = import.meta.env.SSR ? toGeographies(COUNTRY_PATHS) : null;
+
+const subscribeNothing = () => () => {};
+
+/** false while rendering on the server and while hydrating; true afterwards and for maps mounted later. */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribeNothing,
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * The countries. On the server: one <Geography> per country. In the browser,
+ * when hydrating server HTML: an element whose children React leaves alone
+ * (empty dangerouslySetInnerHTML keeps the server's paths), so the outlines
+ * need not be in the bundle. Mounted later (client-side navigation): the
+ * outlines' chunk is loaded and rendered.
+ */
+function CountryLayer({ hydrated }: { hydrated: boolean }) {
+  const [fromServerHtml] = useState(!hydrated);
+  const [loaded, setLoaded] = useState<GeographyFeature[] | null>(null);
+
+  useEffect(() => {
+    if (serverCountries || fromServerHtml) return;
+    let current = true;
+    import("./GroupsMap.countries").then(
+      ({ COUNTRY_PATHS: rows }) => {
+        if (current) setLoaded(toGeographies(rows));
+      },
+      (error: unknown) => console.error("Loading the map's countries failed:", error),
+    );
+    return () => {
+      current = false;
+    };
+  }, [fromServerHtml]);
+
+  const layer = {
+    transform: `scale(${1 / MAP.pathPrecision})`,
+    className: "fill-ink-700 stroke-ink-950 [&>path]:[vector-effect:non-scaling-stroke]",
+    strokeWidth: 0.6,
+    "aria-hidden": true,
+  } as const;
+
+  const countries = serverCountries ?? loaded;
+  if (countries) {
+    return (
+      <g {...layer}>
+        {countries.map((country) => (
+          // Countries are scenery, not controls: no tab stop (react-simple-maps gives each one).
+          <Geography key={country.rsmKey} geography={country} tabIndex={undefined} />
+        ))}
+      </g>
+    );
+  }
+  if (fromServerHtml) return <g {...layer} dangerouslySetInnerHTML={{ __html: "" }} suppressHydrationWarning />;
+  return <g {...layer} />;
+}
+
+type Transform = { x: number; y: number; k: number };
+type View = { center: Point; zoom: number };
+
+const INITIAL_VIEW: View = { center: CENTER, zoom: MAP.zoom };
+
+/** The zoomable group's transform for a view, as react-simple-maps computes it. */
+function transformOf({ center, zoom }: View): Transform {
+  const [x, y] = projection(center) ?? [MAP.width / 2, MAP.height / 2];
+  return { x: MAP.width / 2 - x * zoom, y: MAP.height / 2 - y * zoom, k: zoom };
+}
+
+/** Where a group is shown, in percent of the map's width and height. */
+function placeOf(group: MapGroup, { x, y, k }: Transform): { left: number; top: number } {
+  const [px, py] = projection([group.longitude, group.latitude]) ?? [0, 0];
+  return { left: ((x + k * px) / MAP.width) * 100, top: ((y + k * py) / MAP.height) * 100 };
+}
+
+function isVisible({ left, top }: { left: number; top: number }): boolean {
+  return left >= 2 && left <= 98 && top >= 2 && top <= 98;
+}
+
+const clampZoom = (zoom: number) => Math.min(MAP.maxZoom, Math.max(MAP.minZoom, zoom));
+
+/**
+ * Which gestures move the map: a mouse drag, a pinch (two fingers), and the
+ * wheel only with Ctrl or ⌘ (a trackpad pinch sends that). A plain wheel or
+ * one finger scrolls the page instead of trapping the reader in the map.
+ */
+function allowGesture(event: Event): boolean {
+  if (event.type === "wheel") return (event as WheelEvent).ctrlKey || (event as WheelEvent).metaKey;
+  if (event.type.startsWith("touch")) return (event as TouchEvent).touches.length > 1;
+  return !(event as MouseEvent).button;
+}
+
+function useMarkerLabel() {
+  const { t } = useTranslation("groups");
+  return (group: MapGroup) =>
+    group.location ? t("map.markerLabel", { name: group.name, location: group.location }) : group.name;
+}
+
+function Markers({
+  groups,
+  hydrated,
+  onShow,
+  onHide,
+}: {
+  groups: readonly MapGroup[];
+  hydrated: boolean;
+  onShow: (group: MapGroup, byFocus: boolean) => void;
+  onHide: () => void;
+}) {
+  const { t } = useTranslation("groups");
+  const labelOf = useMarkerLabel();
+  const { k } = useZoomPanContext();
+  // Dots keep the size they have at the initial zoom instead of growing with the map.
+  const size = MAP.zoom / k;
+
+  return (
+    <g>
+      {groups.map((group) => {
+        const label = labelOf(group);
+        const website = webLink(group.website);
+        const handlers = {
+          onMouseEnter: () => onShow(group, false),
+          onMouseLeave: onHide,
+          onFocus: () => onShow(group, true),
+          onBlur: onHide,
+        };
+        const dot: ReactNode = (
+          <>
+            {/* Without JavaScript the native tooltip; with it, the map's own tooltip replaces it. */}
+            {hydrated ? null : <title>{label}</title>}
+            <g transform={size === 1 ? undefined : `scale(${size})`}>
+              <circle r={MAP.markerRadius * 2.5} fill="transparent" />
+              <circle r={MAP.markerRadius} className="map-dot fill-accent-500 stroke-white" strokeWidth={1} />
+            </g>
+          </>
+        );
+        return (
+          <Marker key={group.id} coordinates={[group.longitude, group.latitude]}>
+            {website ? (
+              <a
+                href={website}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={`${label} ${t("common:externalLink")}`}
+                className="group/marker cursor-pointer outline-none [&:focus-visible_.map-dot]:stroke-[3]"
+                {...handlers}
+              >
+                {dot}
+              </a>
+            ) : (
+              <g
+                role="img"
+                tabIndex={0}
+                aria-label={label}
+                className="outline-none [&:focus-visible_.map-dot]:stroke-[3]"
+                {...handlers}
+              >
+                {dot}
+              </g>
+            )}
+          </Marker>
+        );
+      })}
+    </g>
+  );
+}
+
+function Tooltip({ group, transform }: { group: MapGroup; transform: Transform }) {
+  const { t } = useTranslation("groups");
+  const place = placeOf(group, transform);
+  if (!isVisible(place)) return null;
+  // Near an edge the box opens inwards so it stays over the map.
+  const shift = place.left < 20 ? "translate-x-[-1rem]" : place.left > 80 ? "-translate-x-[calc(100%-1rem)]" : "-translate-x-1/2";
+  return (
+    <div
+      aria-hidden="true"
+      className={`pointer-events-none absolute z-10 mt-[-0.875rem] w-max max-w-60 -translate-y-full rounded-md bg-white px-3 py-2 text-start text-sm text-ink-900 shadow-lg ring-1 ring-ink-950/10 ${shift}`}
+      style={{ left: `${place.left}%`, top: `${place.top}%` }}
+    >
+      <p className="font-semibold leading-snug">{group.name}</p>
+      {group.location ? <p className="text-ink-600">{group.location}</p> : null}
+      {webLink(group.website) ? <p className="mt-1 text-xs font-medium text-accent-700">{t("map.visitHint")}</p> : null}
+    </div>
+  );
+}
+
+function ZoomButtons({ zoom, onZoom }: { zoom: number; onZoom: (zoom: number) => void }) {
+  const { t } = useTranslation("groups");
+  const button =
+    "flex h-10 w-10 items-center justify-center bg-white text-xl font-semibold leading-none text-ink-900 hover:bg-ink-100 disabled:cursor-not-allowed disabled:text-ink-300 disabled:hover:bg-white";
+  return (
+    <div className="absolute end-3 top-3 flex flex-col divide-y divide-ink-200 overflow-hidden rounded-md shadow-md ring-1 ring-ink-950/10">
+      <button
+        type="button"
+        className={button}
+        aria-label={t("map.zoomIn")}
+        title={t("map.zoomIn")}
+        disabled={zoom >= MAP.maxZoom}
+        onClick={() => onZoom(zoom * MAP.zoomStep)}
+      >
+        <span aria-hidden="true">+</span>
+      </button>
+      <button
+        type="button"
+        className={button}
+        aria-label={t("map.zoomOut")}
+        title={t("map.zoomOut")}
+        disabled={zoom <= MAP.minZoom}
+        onClick={() => onZoom(zoom / MAP.zoomStep)}
+      >
+        <span aria-hidden="true">−</span>
+      </button>
+    </div>
+  );
+}
+
+/**
+ * The map as a figure: an intro giving the number of locations, the map, and
+ * a status line (the number of groups mapped, or 'Loading groups...' while
+ * `loading`). Pass the groups that have coordinates (`mappedGroups()`);
+ * an empty list (e.g. after a failed query) still draws the countries.
+ */
+export function GroupsMap({ groups, loading = false }: { groups: readonly MapGroup[]; loading?: boolean }) {
+  const { t } = useTranslation("groups");
+  const hydrated = useHydrated();
+  const [view, setView] = useState<View>(INITIAL_VIEW);
+  const [gesture, setGesture] = useState<Transform | null>(null);
+  const [active, setActive] = useState<MapGroup | null>(null);
+  const transform = gesture ?? transformOf(view);
+  const locations = new Set(groups.map((group) => `${group.latitude},${group.longitude}`)).size;
+
+  function show(group: MapGroup, byFocus: boolean) {
+    setActive(group);
+    // A dot reached with the keyboard but outside the visible part is brought into view.
+    if (byFocus && !isVisible(placeOf(group, transform))) {
+      setView({ center: [group.longitude, group.latitude], zoom: view.zoom });
+    }
+  }
+
+  return (
+    <figure className="flex flex-col gap-4">
+      <figcaption className="text-pretty text-ink-700">{t("map.intro", { count: locations })}</figcaption>
+      <div className="relative">
+        <ComposableMap
+          projection="geoMercator"
+          projectionConfig={{ scale: MAP.scale }}
+          width={MAP.width}
+          height={MAP.height}
+          aria-label={t("map.label")}
+          className="block h-auto w-full touch-pan-y rounded-lg bg-ink-900"
+        >
+          <ZoomableGroup
+            center={view.center}
+            zoom={view.zoom}
+            minZoom={MAP.minZoom}
+            maxZoom={MAP.maxZoom}
+            filterZoomEvent={allowGesture}
+            onMoveStart={() => setActive(null)}
+            onMove={({ x, y, zoom }) => {
+              if (x !== undefined && y !== undefined && zoom !== undefined) setGesture({ x, y, k: zoom });
+            }}
+            onMoveEnd={({ coordinates, zoom }) => {
+              if (coordinates && zoom) setView({ center: coordinates, zoom });
+              setGesture(null);
+            }}
+          >
+            <CountryLayer hydrated={hydrated} />
+            <Markers groups={groups} hydrated={hydrated} onShow={show} onHide={() => setActive(null)} />
+          </ZoomableGroup>
+        </ComposableMap>
+        {active ? <Tooltip group={active} transform={transform} /> : null}
+        {hydrated ? (
+          <ZoomButtons zoom={view.zoom} onZoom={(zoom) => setView({ center: view.center, zoom: clampZoom(zoom) })} />
+        ) : null}
+      </div>
+      <p role="status" className="text-sm font-medium text-ink-600">
+        {loading ? t("map.loading") : t("map.mapped", { count: groups.length })}
+      </p>
+    </figure>
+  );
+}
+
+/** The landing page's map section (anchor #map): heading, the map and a link to /groups. */
+export function MapSection({ groups, loading }: { groups: readonly MapGroup[]; loading?: boolean }) {
+  const { t } = useTranslation("groups");
+  return (
+    <section id="map" aria-labelledby="map-heading" className="bg-white">
+      <div className="mx-auto w-full max-w-6xl px-5 py-16 sm:px-8 sm:py-20">
+        <h2 id="map-heading" className="text-3xl font-extrabold tracking-tight text-ink-950 sm:text-4xl">
+          {t("section.heading")}
+        </h2>
+        <div className="mt-6">
+          <GroupsMap groups={groups} loading={loading} />
+        </div>
+        <Link
+          to="/groups"
+          className="mt-6 inline-block font-semibold text-accent-700 underline decoration-accent-600/40 underline-offset-4 hover:decoration-accent-700"
+        >
+          {t("section.allGroups")}
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,140 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { GroupsMap, webLink } from "~/components/GroupsMap";
+import { PageFrame } from "~/components/PageFrame";
+import { SiteLink } from "~/components/SiteLink";
+import { getFixedT } from "~/lib/i18n.server";
+import { seoMeta } from "~/lib/seo";
+import { createSupabaseServerClient } from "~/lib/supabase.server";
+import { groupsByName, mappedGroups, type GroupCard } from "~/models/groups.server";
+import { QueryError } from "~/models/query.server";
+
+/**
+ * /groups: the world map of affiliated groups, then every group by name. A
+ * failed query still answers 200 with the page, the map's countries and a
+ * 'Failed to load groups' message; that answer is not cached, so the next
+ * visitor gets a fresh try.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { supabase, headers } = createSupabaseServerClient(request, context.cloudflare.env);
+  let groups: GroupCard[] = [];
+  let failed = false;
+  try {
+    groups = await groupsByName(supabase);
+  } catch (error) {
+    if (!(error instanceof QueryError)) throw error;
+    console.error(error);
+    failed = true;
+    headers.set("Cache-Control", "no-store");
+  }
+
+  const t = getFixedT(request, "groups");
+  return data(
+    // `mapped` holds the same objects as `groups`: the serialisation refers to them instead of repeating them.
+    { groups, mapped: mappedGroups(groups), failed, title: t("meta.title"), description: t("meta.description") },
+    { headers },
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: page, matches, location }) =>
+  page ? seoMeta({ matches, location }, { title: page.title, description: page.description }) : [];
+
+export default function GroupsPage() {
+  const { groups, mapped, failed } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("groups");
+
+  return (
+    <PageFrame title={t("title")} subtitle={t("subtitle")}>
+      {failed ? (
+        <p role="alert" className="mb-8 rounded-md border border-accent-600/30 bg-white p-4 font-medium text-accent-800">
+          {t("loadFailed")}
+        </p>
+      ) : null}
+
+      <GroupsMap groups={mapped} />
+
+      <section aria-labelledby="groups-heading" className="mt-16">
+        <h2 id="groups-heading" className="text-2xl font-extrabold tracking-tight text-ink-950 sm:text-3xl">
+          {t("list.heading")}
+        </h2>
+        {groups.length ? (
+          <ul className="mt-6 grid gap-5 md:grid-cols-2">
+            {groups.map((group) => (
+              <li key={group.id}>
+                <GroupCardView group={group} />
+              </li>
+            ))}
+          </ul>
+        ) : failed ? null : (
+          <p className="mt-6 text-ink-700">{t("list.empty")}</p>
+        )}
+      </section>
+    </PageFrame>
+  );
+}
+
+/** https://foo.example/bar → foo.example/bar: the address as people say it. */
+function withoutScheme(url: string): string {
+  return url.replace(/^[a-z][a-z\d+.-]*:\/\//i, "").replace(/\/$/, "");
+}
+
+function GroupCardView({ group }: { group: GroupCard }) {
+  const { t } = useTranslation("groups");
+  const website = webLink(group.website);
+  const link = "break-all font-medium text-accent-700 underline decoration-accent-600/40 underline-offset-4 hover:decoration-accent-700";
+
+  return (
+    <article className="flex h-full flex-col rounded-lg border border-ink-200 bg-white p-6 shadow-sm">
+      <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
+        {/* Names and descriptions are in the group's own language: dir="auto" lays each out in its script's direction. */}
+        <h3 dir="auto" className="text-xl font-bold leading-snug tracking-tight text-ink-950">
+          {group.name}
+        </h3>
+        {group.is_verified ? (
+          <span className="inline-flex items-center gap-1 rounded-full bg-accent-600 px-2.5 py-0.5 text-xs font-bold uppercase tracking-wider text-white">
+            <svg aria-hidden="true" viewBox="0 0 16 16" className="h-3.5 w-3.5 fill-current">
+              <path d="M6.2 11.4 2.8 8l1.1-1.1 2.3 2.3 5.9-5.9 1.1 1.1z" />
+            </svg>
+            {t("list.verified")}
+          </span>
+        ) : null}
+      </div>
+      <p dir="auto" className="mt-3 flex-1 text-pretty text-ink-700">
+        {group.description}
+      </p>
+      {group.location || website || group.contact_email ? (
+        <dl className="mt-5 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 border-t border-ink-100 pt-4 text-sm">
+          {group.location ? (
+            <>
+              <dt className="text-ink-500">{t("list.location")}</dt>
+              <dd dir="auto" className="text-ink-800">
+                {group.location}
+              </dd>
+            </>
+          ) : null}
+          {website && group.website ? (
+            <>
+              <dt className="text-ink-500">{t("list.website")}</dt>
+              <dd>
+                <SiteLink to={website} className={link}>
+                  <bdi>{withoutScheme(group.website)}</bdi>
+                </SiteLink>
+              </dd>
+            </>
+          ) : null}
+          {group.contact_email ? (
+            <>
+              <dt className="text-ink-500">{t("list.email")}</dt>
+              <dd>
+                <SiteLink to={`mailto:${group.contact_email}`} className={link}>
+                  <bdi>{group.contact_email}</bdi>
+                </SiteLink>
+              </dd>
+            </>
+          ) : null}
+        </dl>
+      ) : null}
+    </article>
+  );
+}

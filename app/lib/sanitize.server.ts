@@ -51,6 +51,7 @@ const ALLOWED_TAGS = [
 ];
 
 /** Browsers ignore these inside a URL, which is how "java\tscript:" smuggles a scheme. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const IGNORED_URL_CHARACTERS = /[\u0000-\u0020\u007f-\u009f]/g;
 const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
 

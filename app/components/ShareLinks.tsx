@@ -1,0 +1,223 @@
+import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from "react";
+import { useTranslation } from "react-i18next";
+
+const BUTTON =
+  "btn min-h-10 cursor-pointer border border-ink-300 bg-white px-4 py-2 text-sm text-ink-900 hover:border-ink-500";
+
+/**
+ * Sharing a page (news, resources, events) with nobody's widget: nothing
+ * loads from a third party and nothing is sent anywhere until the visitor
+ * acts.
+ *
+ * The server renders the fallback, which is all there is without JavaScript:
+ * a "Share" disclosure holding the page's absolute address in a read-only
+ * field and a mailto: link (subject = title, body = address). With
+ * JavaScript the field selects itself on focus, a "Copy link" button uses
+ * the clipboard, and where the browser has the Web Share API (phones,
+ * mostly) the whole thing becomes one Share button that opens the system's
+ * share sheet.
+ */
+export function ShareLinks({ url, title }: { url: string; title: string }) {
+  const { t } = useTranslation("share");
+  const fieldId = useId();
+  const panelRef = useRef<HTMLDetailsElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [canShare, setCanShare] = useState(false);
+  const [canCopy, setCanCopy] = useState(false);
+  const [status, setStatus] = useState<"idle" | "copied" | "failed">("idle");
+
+  // Only after hydration: the server cannot know, and the first render must match its HTML.
+  useEffect(() => {
+    setCanShare(typeof navigator.share === "function");
+    setCanCopy(typeof navigator.clipboard?.writeText === "function");
+  }, []);
+
+  useDismiss(panelRef, () => setStatus("idle"));
+
+  if (canShare) {
+    const share = () =>
+      navigator.share({ title, url }).catch((error: unknown) => {
+        // Closing the share sheet is an AbortError; anything else means sharing does not work here.
+        if (!(error instanceof DOMException && error.name === "AbortError")) setCanShare(false);
+      });
+    return (
+      <button type="button" onClick={share} className={BUTTON}>
+        <ShareIcon />
+        {t("share")}
+      </button>
+    );
+  }
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      setStatus("copied");
+    } catch {
+      inputRef.current?.select();
+      setStatus("failed");
+    }
+  };
+  const mailto = `mailto:?subject=${encodeURIComponent(title)}&body=${encodeURIComponent(url)}`;
+
+  return (
+    <details ref={panelRef} className="group relative">
+      <summary className={`${BUTTON} list-none [&::-webkit-details-marker]:hidden`}>
+        <ShareIcon />
+        {t("share")}
+        <svg viewBox="0 0 20 20" aria-hidden="true" className="h-4 w-4 text-ink-500 transition-transform group-open:rotate-180">
+          <path d="M5 8l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+      </summary>
+      <div
+        role="group"
+        aria-label={t("panelLabel")}
+        className="absolute start-0 top-full z-20 mt-2 w-[min(26rem,calc(100vw-2.5rem))] rounded-md border border-ink-200 bg-white p-4 shadow-lg"
+      >
+        <label htmlFor={fieldId} className="block text-sm font-semibold text-ink-800">
+          {t("link")}
+        </label>
+        <div className="mt-2 flex gap-2">
+          <input
+            ref={inputRef}
+            id={fieldId}
+            type="text"
+            readOnly
+            value={url}
+            dir="ltr"
+            onFocus={(event) => event.currentTarget.select()}
+            className="min-w-0 flex-1 rounded-md border border-ink-300 bg-ink-50 px-3 py-2 font-mono text-sm text-ink-800"
+          />
+          {canCopy ? (
+            <button type="button" onClick={copy} className={`${BUTTON} shrink-0`}>
+              {t("copy")}
+            </button>
+          ) : null}
+        </div>
+        <a
+          href={mailto}
+          className="mt-3 inline-flex items-center gap-2 text-sm font-semibold text-accent-700 underline decoration-accent-600/40 underline-offset-4 hover:decoration-accent-700"
+        >
+          <MailIcon />
+          {t("email")}
+        </a>
+        <p role="status" className="mt-2 min-h-5 text-sm text-ink-700">
+          {status === "copied" ? t("copied") : status === "failed" ? t("copyFailed") : ""}
+        </p>
+      </div>
+    </details>
+  );
+}
+
+/**
+ * Google Translate's language codes where they differ from ours. Only the
+ * visitor's click on the link sends anything to Google: nothing is loaded
+ * from there while the page is read.
+ */
+const TRANSLATOR_LANGUAGES: Record<string, string> = { zh: "zh-CN" };
+
+/**
+ * The page in the visitor's language through Google Translate. A URL
+ * template of a third party, kept here beside its one use rather than in
+ * site.ts, which holds the network's own addresses.
+ */
+export function translateHref(url: string, language: string): string {
+  const target = TRANSLATOR_LANGUAGES[language] ?? language;
+  return `https://translate.google.com/translate?sl=auto&tl=${encodeURIComponent(target)}&u=${encodeURIComponent(url)}`;
+}
+
+/** An external link (new tab, no opener, no referrer) to the machine translation of `url`. */
+export function TranslateLink({ url }: { url: string }) {
+  const { t, i18n } = useTranslation("share");
+  return (
+    <a
+      href={translateHref(url, i18n.language)}
+      target="_blank"
+      rel="noopener noreferrer"
+      title={t("translateTitle")}
+      className={BUTTON}
+    >
+      <TranslateIcon />
+      {t("translate")}
+      <span className="sr-only">
+        {" "}
+        ({t("translateTitle")}) {t("common:externalLink")}
+      </span>
+    </a>
+  );
+}
+
+/** With JavaScript, the open panel closes on Escape and on a click outside it. */
+function useDismiss(ref: RefObject<HTMLDetailsElement>, onClose: () => void) {
+  const close = useRef(onClose);
+  close.current = onClose;
+  useEffect(() => {
+    const dismiss = () => {
+      if (ref.current?.open) {
+        ref.current.open = false;
+        close.current();
+      }
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (ref.current && !ref.current.contains(event.target as Node)) dismiss();
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape" && ref.current?.open) {
+        dismiss();
+        ref.current?.querySelector("summary")?.focus();
+      }
+    };
+    document.addEventListener("pointerdown", onPointer);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("pointerdown", onPointer);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [ref]);
+}
+
+function Icon({ children }: { children: ReactNode }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      className="h-4 w-4 shrink-0"
+      aria-hidden="true"
+      focusable="false"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      {children}
+    </svg>
+  );
+}
+
+function ShareIcon() {
+  return (
+    <Icon>
+      <circle cx="18" cy="5" r="2.5" />
+      <circle cx="6" cy="12" r="2.5" />
+      <circle cx="18" cy="19" r="2.5" />
+      <path d="M8.2 10.8l7.6-4.4M8.2 13.2l7.6 4.4" />
+    </Icon>
+  );
+}
+
+function MailIcon() {
+  return (
+    <Icon>
+      <rect x="3" y="5" width="18" height="14" rx="2" />
+      <path d="M3.5 6.5 12 13l8.5-6.5" />
+    </Icon>
+  );
+}
+
+function TranslateIcon() {
+  return (
+    <Icon>
+      <path d="M4 5h8M8 3v2M10.5 5c-.8 3.6-3 6.6-6.5 8.5M6 8.5c1 2 2.6 3.6 4.5 4.5" />
+      <path d="M12.5 21l4-9 4 9M14 17.5h5" />
+    </Icon>
+  );
+}

@@ -1,0 +1,145 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ContentImage } from "~/components/ContentImage";
+import { PageFrame } from "~/components/PageFrame";
+import { ShareLinks, TranslateLink } from "~/components/ShareLinks";
+import { formatDay, isoDate } from "~/lib/dates";
+import { getFixedT } from "~/lib/i18n.server";
+import { imageSrc } from "~/lib/images";
+import { sanitizeRichHtml } from "~/lib/sanitize.server";
+import { canonicalUrl, seoMeta, summarize } from "~/lib/seo";
+import { createSupabaseServerClient } from "~/lib/supabase.server";
+import { publishedArticle } from "~/models/news.server";
+import { QueryError } from "~/models/query.server";
+
+/**
+ * /news/:slug: one published article. A missing or unpublished slug is a 404
+ * (the site's 404 screen); a backend failure renders 'Failed to load
+ * article' with status 503. The content is sanitized again here, whatever
+ * was stored.
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const t = getFixedT(request, "news");
+  const { supabase, headers } = createSupabaseServerClient(request, context.cloudflare.env);
+
+  let article;
+  try {
+    article = await publishedArticle(supabase, params.slug ?? "");
+  } catch (error) {
+    if (!(error instanceof QueryError)) throw error;
+    console.error(error);
+    return data({ title: t("meta.loadFailedTitle"), article: null }, { status: 503, headers });
+  }
+  if (!article) throw new Response(t("article.notFound"), { status: 404, headers });
+
+  const { content, ...rest } = article;
+  return data(
+    {
+      title: t("meta.articleTitle", { title: article.title }),
+      article: { ...rest, html: sanitizeRichHtml(content) },
+      // What Share hands out: the page's own address, without ?lng= (every language shares it).
+      shareUrl: canonicalUrl(url.origin, { pathname: url.pathname, search: "" }),
+    },
+    { headers },
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: page, matches, location }) => {
+  if (!page) return [];
+  if (!page.article) return [{ title: page.title }, { name: "robots", content: "noindex" }];
+  const { article } = page;
+  return seoMeta(
+    { matches, location },
+    {
+      title: page.title,
+      description: summarize(article.excerpt || article.title),
+      type: "article",
+      image: article.image_url ? imageSrc(article.image_url) : null,
+    },
+  );
+};
+
+export default function NewsArticlePage() {
+  const page = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation("news");
+
+  if (!page.article) {
+    return (
+      <PageFrame title={t("list.title")}>
+        <p role="alert" className="rounded-md border border-accent-600/40 bg-accent-300/20 px-5 py-4 text-accent-800">
+          {t("article.loadFailed")}
+        </p>
+      </PageFrame>
+    );
+  }
+
+  const { article, shareUrl } = page;
+  const author = article.author?.username;
+
+  return (
+    <article>
+      <header className="page-band">
+        <div className="mx-auto w-full max-w-3xl px-5 pb-10 pt-28 sm:px-8 sm:pb-12 sm:pt-32">
+          <Link
+            to="/news"
+            className="inline-flex items-center gap-2 text-sm font-semibold text-ink-300 hover:text-white"
+          >
+            <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
+              ←
+            </span>
+            {t("article.back")}
+          </Link>
+          <p className="mt-8 flex flex-wrap gap-x-2 text-sm text-ink-300">
+            {article.published_at ? (
+              <time dateTime={isoDate(article.published_at)} className="font-semibold text-accent-400">
+                <span className="sr-only">{t("article.published")}: </span>
+                {formatDay(article.published_at, i18n.language)}
+              </time>
+            ) : null}
+            {author ? (
+              <>
+                <span aria-hidden="true">·</span>
+                <span>{t("article.by", { name: author })}</span>
+              </>
+            ) : null}
+          </p>
+          <h1 className="mt-3 text-balance text-3xl font-extrabold leading-tight tracking-tight text-white sm:text-5xl">
+            {article.title}
+          </h1>
+          {article.excerpt ? (
+            <p className="mt-5 text-pretty text-lg leading-relaxed text-ink-200 sm:text-xl">{article.excerpt}</p>
+          ) : null}
+          <div aria-hidden="true" className="mt-8 h-1 w-16 bg-accent-500" />
+        </div>
+      </header>
+
+      <div className="mx-auto w-full max-w-3xl px-5 py-8 sm:px-8 sm:py-10">
+        <div className="flex flex-wrap items-start gap-3">
+          <ShareLinks url={shareUrl} title={article.title} />
+          <TranslateLink url={shareUrl} />
+        </div>
+
+        {article.image_url ? (
+          <ContentImage url={article.image_url} width={1200} height={675} eager className="mt-8 rounded-lg" />
+        ) : null}
+
+        <div className="prose mt-10" dangerouslySetInnerHTML={{ __html: article.html }} />
+
+        {article.tags.length > 0 ? (
+          <div className="mt-12 border-t border-ink-200 pt-6">
+            <h2 className="text-sm font-semibold uppercase tracking-wider text-ink-600">{t("article.tags")}</h2>
+            <ul className="mt-3 flex flex-wrap gap-2">
+              {article.tags.map((tag) => (
+                <li key={tag} className="rounded-full bg-ink-100 px-3 py-1 text-sm font-medium text-ink-800">
+                  #{tag}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,164 @@
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { PageFrame } from "~/components/PageFrame";
+import { DownloadIcon } from "~/components/ResourceCard";
+import { ResourceTypeBadge } from "~/components/ResourceTypeIcon";
+import { ShareLinks, TranslateLink } from "~/components/ShareLinks";
+import { getFixedT } from "~/lib/i18n.server";
+import { sanitizeRichHtml } from "~/lib/sanitize.server";
+import { canonicalUrl, seoMeta, summarize } from "~/lib/seo";
+import { createSupabaseServerClient } from "~/lib/supabase.server";
+import { QueryError } from "~/models/query.server";
+import { publishedResource, recordDownload } from "~/models/resources.server";
+
+/**
+ * /resources/:slug: one published resource. A missing or unpublished slug is
+ * a 404 (the site's 404 screen); a backend failure renders 'Failed to load
+ * resource' with status 503. The content is sanitized again here.
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const t = getFixedT(request, "resources");
+  const { supabase, headers } = createSupabaseServerClient(request, context.cloudflare.env);
+
+  let resource;
+  try {
+    resource = await publishedResource(supabase, params.slug ?? "");
+  } catch (error) {
+    if (!(error instanceof QueryError)) throw error;
+    console.error(error);
+    return data({ title: t("meta.loadFailedTitle"), resource: null }, { status: 503, headers });
+  }
+  if (!resource) throw new Response(t("resource.notFound"), { status: 404, headers });
+
+  const { content, ...rest } = resource;
+  return data(
+    {
+      title: t("meta.resourceTitle", { title: resource.title }),
+      resource: { ...rest, html: sanitizeRichHtml(content) },
+      // What Share hands out: the page's own address, without ?lng= (every language shares it).
+      shareUrl: canonicalUrl(url.origin, { pathname: url.pathname, search: "" }),
+    },
+    { headers },
+  );
+}
+
+/**
+ * POST /resources/:slug: the Download button. The count goes up by one in the
+ * database (atomically), then a 303 sends the new tab to the file. If the
+ * count cannot be recorded, there is no redirect: the page says so (503).
+ * Not published, or no file: 404. The Origin check happened in server.ts.
+ */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const t = getFixedT(request, "resources");
+  const { supabase, headers } = createSupabaseServerClient(request, context.cloudflare.env);
+
+  let fileUrl: string | null;
+  try {
+    // By slug, so the address names what is counted; the database checks again (published, has a file).
+    const resource = await publishedResource(supabase, params.slug ?? "");
+    fileUrl = resource?.file_url ? await recordDownload(supabase, resource.id) : null;
+  } catch (error) {
+    if (!(error instanceof QueryError)) throw error;
+    console.error(error);
+    return data({ downloadFailed: true }, { status: 503, headers });
+  }
+  if (!fileUrl) throw new Response(t("resource.notFound"), { status: 404, headers });
+  return redirect(fileUrl, { status: 303, headers });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: page, matches, location }) => {
+  if (!page) return [];
+  if (!page.resource) return [{ title: page.title }, { name: "robots", content: "noindex" }];
+  const { resource } = page;
+  return seoMeta({ matches, location }, { title: page.title, description: summarize(resource.description || resource.title) });
+};
+
+export default function ResourcePage() {
+  const page = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("resources");
+
+  if (!page.resource) {
+    return (
+      <PageFrame title={t("list.title")}>
+        <p role="alert" className="rounded-md border border-accent-600/40 bg-accent-300/20 px-5 py-4 text-accent-800">
+          {t("resource.loadFailed")}
+        </p>
+      </PageFrame>
+    );
+  }
+
+  const { resource, shareUrl } = page;
+  const author = resource.author?.username;
+
+  return (
+    <article>
+      <header className="page-band">
+        <div className="mx-auto w-full max-w-3xl px-5 pb-10 pt-28 sm:px-8 sm:pb-12 sm:pt-32">
+          <Link
+            to="/resources"
+            className="inline-flex items-center gap-2 text-sm font-semibold text-ink-300 hover:text-white"
+          >
+            <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
+              ←
+            </span>
+            {t("resource.back")}
+          </Link>
+          <p className="mt-8 flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-ink-300">
+            <span className="sr-only">{t("resource.type")}: </span>
+            <ResourceTypeBadge type={resource.resource_type} className="gap-2 font-semibold text-accent-400" />
+            {author ? (
+              <>
+                <span aria-hidden="true">·</span>
+                <span>{t("resource.by", { name: author })}</span>
+              </>
+            ) : null}
+          </p>
+          <h1 className="mt-3 text-balance text-3xl font-extrabold leading-tight tracking-tight text-white sm:text-5xl">
+            {resource.title}
+          </h1>
+          {resource.description ? (
+            <p className="mt-5 text-pretty text-lg leading-relaxed text-ink-200 sm:text-xl">{resource.description}</p>
+          ) : null}
+          <div aria-hidden="true" className="mt-8 h-1 w-16 bg-accent-500" />
+        </div>
+      </header>
+
+      <div className="mx-auto w-full max-w-3xl px-5 py-8 sm:px-8 sm:py-10">
+        <div className="flex flex-wrap items-center gap-3">
+          {resource.file_url ? (
+            // A plain form, not Remix's: the browser posts it into a new tab with or without JavaScript.
+            <form method="post" action={`/resources/${resource.slug}`} target="_blank" className="me-2 flex flex-wrap items-center gap-x-4 gap-y-2">
+              <button type="submit" className="btn-primary cursor-pointer">
+                <DownloadIcon className="h-5 w-5" />
+                {t("resource.download")}
+                <span className="sr-only"> {t("common:externalLink")}</span>
+              </button>
+              <span className="text-sm text-ink-600">
+                {t("resource.downloads", { total: resource.download_count })}
+              </span>
+            </form>
+          ) : null}
+          <ShareLinks url={shareUrl} title={resource.title} />
+          <TranslateLink url={shareUrl} />
+        </div>
+
+        {actionData?.downloadFailed ? (
+          <p role="alert" className="mt-6 rounded-md border border-accent-600/40 bg-accent-300/20 px-5 py-4 text-accent-800">
+            {t("resource.downloadFailed")}
+          </p>
+        ) : null}
+
+        <div className="prose mt-10" dangerouslySetInnerHTML={{ __html: resource.html }} />
+      </div>
+    </article>
+  );
+}

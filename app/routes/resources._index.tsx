@@ -1,0 +1,84 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { PageFrame } from "~/components/PageFrame";
+import { Pagination, pageHref } from "~/components/Pagination";
+import { ResourceCard } from "~/components/ResourceCard";
+import { getFixedT } from "~/lib/i18n.server";
+import { seoMeta } from "~/lib/seo";
+import { createSupabaseServerClient } from "~/lib/supabase.server";
+import { pageFromUrl, QueryError } from "~/models/query.server";
+import { resourcesPage } from "~/models/resources.server";
+
+/**
+ * /resources: published resources, newest first, RESOURCES_PAGE_SIZE to a
+ * page (?page=N). A page past the last one is a 404. When the backend fails
+ * the page says so in its body, with status 503 so that no cache keeps it.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const page = pageFromUrl(new URL(request.url));
+  const t = getFixedT(request, "resources");
+  const { supabase, headers } = createSupabaseServerClient(request, context.cloudflare.env);
+  const title = page > 1 ? t("meta.pageTitle", { page }) : t("meta.title");
+  const description = t("meta.description");
+
+  let resources;
+  try {
+    resources = await resourcesPage(supabase, page);
+  } catch (error) {
+    if (!(error instanceof QueryError)) throw error;
+    // PostgREST answers a range that starts past the last row with 416 (PGRST103): no such page.
+    if (error.cause.code === "PGRST103") throw new Response("Not Found", { status: 404, headers });
+    console.error(error);
+    return data({ title, description, resources: null }, { status: 503, headers });
+  }
+  if (page > resources.pageCount) throw new Response("Not Found", { status: 404, headers });
+  return data({ title, description, resources }, { headers });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: page, matches, location }) => {
+  if (!page) return [];
+  const tags = seoMeta({ matches, location }, { title: page.title, description: page.description });
+  return page.resources ? tags : [...tags, { name: "robots", content: "noindex" }];
+};
+
+export default function ResourcesIndexPage() {
+  const { resources } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("resources");
+
+  return (
+    <PageFrame title={t("list.title")} subtitle={t("list.subtitle")}>
+      {!resources ? (
+        <p role="alert" className="rounded-md border border-accent-600/40 bg-accent-300/20 px-5 py-4 text-accent-800">
+          {t("list.loadFailed")}
+        </p>
+      ) : resources.items.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-ink-300 bg-white px-6 py-12 text-center text-lg text-ink-600">
+          {t("list.empty")}
+        </p>
+      ) : (
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {resources.items.map((resource) => (
+            <li key={resource.id}>
+              <ResourceCard resource={resource} />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {resources ? (
+        <Pagination
+          page={resources.page}
+          pageCount={resources.pageCount}
+          href={(target) => pageHref("/resources", target)}
+          labels={{
+            nav: t("list.pagination.label"),
+            previous: t("list.pagination.previous"),
+            next: t("list.pagination.next"),
+            status: t("list.pagination.status", { page: resources.page, pages: resources.pageCount }),
+          }}
+        />
+      ) : null}
+    </PageFrame>
+  );
+}

@@ -1,0 +1,176 @@
+// Command line of the embedded backend: `tsx supabase/embedded/cli.ts start [--reset] | keys | admin <email>`.
+
+import { grantAdmin, UnknownUserError } from "./admin";
+import { DEFAULT_DATA_DIR, openDatabase, REPO_ROOT } from "./database";
+import { startEmbeddedBackend } from "./gateway";
+import { ANON_KEY, DEFAULT_PORT, LOCAL_URL, SERVICE_ROLE_KEY } from "./keys";
+import path from "node:path";
+
+const USAGE = `Usage: tsx supabase/embedded/cli.ts <command>
+  start [--reset]   run the embedded Supabase backend on ${LOCAL_URL} (--reset rebuilds .data/db)
+  keys              print SUPABASE_URL, SUPABASE_ANON_KEY and SUPABASE_SERVICE_ROLE_KEY
+  admin <email>     make an existing user an admin (insert into public.admins)
+  types [file]      regenerate app/lib/database.types.ts from supabase/migrations (supabase/embedded/types.ts)`;
+
+const LOCAL_ACCOUNTS = [
+  ["admin@example.org", "local-admin-password", "admin"],
+  ["member@example.org", "local-member-password", "not an admin"],
+];
+
+async function main(args: string[]): Promise<number> {
+  const [command, ...rest] = args;
+  switch (command) {
+    case "start":
+      return start(rest);
+    case "keys":
+      process.stdout.write(`SUPABASE_URL=${LOCAL_URL}\nSUPABASE_ANON_KEY=${ANON_KEY}\nSUPABASE_SERVICE_ROLE_KEY=${SERVICE_ROLE_KEY}\n`);
+      return 0;
+    case "admin":
+      return admin(rest);
+    case "types":
+      return types(rest);
+    default:
+      console.error(command ? `Unknown command: ${command}\n\n${USAGE}` : USAGE);
+      return 1;
+  }
+}
+
+async function start(args: string[]): Promise<number> {
+  const unknown = args.filter((arg) => arg !== "--reset");
+  if (unknown.length) {
+    console.error(`Unknown option ${unknown.join(" ")}\n\n${USAGE}`);
+    return 1;
+  }
+  const started = performance.now();
+  const log = (line: string) => console.log(`${new Date().toTimeString().slice(0, 8)} ${line}`);
+  let backend;
+  try {
+    backend = await startEmbeddedBackend({ port: DEFAULT_PORT, dataDir: DEFAULT_DATA_DIR, reset: args.includes("--reset"), log });
+  } catch (error) {
+    console.error(`Could not start the embedded backend:\n${(error as Error).message}`);
+    return 1;
+  }
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(
+    [
+      "",
+      `Embedded Supabase backend ready in ${seconds} s (data in ${path.relative(REPO_ROOT, DEFAULT_DATA_DIR)})`,
+      `  API URL           ${backend.url}`,
+      `  REST              ${backend.url}/rest/v1`,
+      `  Auth              ${backend.url}/auth/v1`,
+      `  anon key          ${backend.anonKey}`,
+      `  service_role key  ${backend.serviceRoleKey}`,
+      "Local accounts (from supabase/seed.sql):",
+      ...LOCAL_ACCOUNTS.map(([email, password, role]) => `  ${email.padEnd(20)} ${password.padEnd(24)} ${role}`),
+      "Press Ctrl+C to stop.",
+      "",
+    ].join("\n"),
+  );
+
+  await new Promise<void>((resolve) => {
+    const onSignal = (signal: NodeJS.Signals) => {
+      console.log(`\n${signal}: stopping…`);
+      process.once(signal, () => process.exit(130)); // a second Ctrl+C does not wait
+      resolve();
+    };
+    process.once("SIGINT", onSignal);
+    process.once("SIGTERM", onSignal);
+    process.once("SIGHUP", onSignal);
+  });
+  await backend.stop();
+  console.log("Stopped.");
+  return 0;
+}
+
+async function admin(args: string[]): Promise<number> {
+  const email = args[0]?.trim();
+  if (!email || args.length > 1) {
+    console.error("Usage: tsx supabase/embedded/cli.ts admin <email>");
+    return 1;
+  }
+  const running = await probeGateway();
+  try {
+    if (running === "embedded") {
+      const response = await fetch(`${LOCAL_URL}/__admin`, {
+        method: "POST",
+        headers: { "content-type": "application/json", apikey: SERVICE_ROLE_KEY, authorization: `Bearer ${SERVICE_ROLE_KEY}` },
+        body: JSON.stringify({ email }),
+      });
+      const body = (await response.json()) as { added?: boolean; message?: string };
+      if (!response.ok) {
+        console.error(body.message ?? `The running backend answered ${response.status}.`);
+        return 1;
+      }
+      console.log(body.added ? `${email} is now an admin.` : `${email} already was an admin.`);
+      return 0;
+    }
+    if (running === "other") return await adminThroughSupabaseApi(email);
+
+    const database = await openDatabase({ dataDir: DEFAULT_DATA_DIR, log: (line) => console.log(line) });
+    try {
+      const granted = await grantAdmin(database.db, email);
+      console.log(granted.added ? `${email} is now an admin.` : `${email} already was an admin.`);
+      return 0;
+    } finally {
+      await database.close();
+    }
+  } catch (error) {
+    console.error(error instanceof UnknownUserError ? error.message : `Could not grant admin: ${(error as Error).message}`);
+    return 1;
+  }
+}
+
+async function types(args: string[]): Promise<number> {
+  // types.ts is its own module (the schema-to-TypeScript generator); loaded only for this command.
+  const modulePath = "./types";
+  try {
+    const generator = (await import(modulePath)) as { writeDatabaseTypes(file?: string): Promise<string> };
+    const written = await generator.writeDatabaseTypes(args[0]);
+    console.log(`Wrote ${path.relative(process.cwd(), written) || written}`);
+    return 0;
+  } catch (error) {
+    console.error(`Could not generate the database types: ${(error as Error).message}`);
+    return 1;
+  }
+}
+
+/** "embedded" when our gateway answers on the local port, "other" for any other server (e.g. `supabase start`). */
+async function probeGateway(): Promise<"embedded" | "other" | "none"> {
+  try {
+    const response = await fetch(`${LOCAL_URL}/`, { signal: AbortSignal.timeout(1500) });
+    const text = await response.text();
+    return text.includes('"embedded-supabase"') ? "embedded" : "other";
+  } catch {
+    return "none";
+  }
+}
+
+/** Against a real local Supabase stack: find the user with the GoTrue admin API, insert through PostgREST as service_role. */
+async function adminThroughSupabaseApi(email: string): Promise<number> {
+  const headers = { apikey: SERVICE_ROLE_KEY, authorization: `Bearer ${SERVICE_ROLE_KEY}`, "content-type": "application/json" };
+  let userId: string | undefined;
+  for (let page = 1; !userId; page++) {
+    const response = await fetch(`${LOCAL_URL}/auth/v1/admin/users?page=${page}&per_page=1000`, { headers });
+    if (!response.ok) throw new Error(`GET /auth/v1/admin/users answered ${response.status}`);
+    const { users } = (await response.json()) as { users: { id: string; email?: string }[] };
+    userId = users.find((user) => user.email?.toLowerCase() === email.toLowerCase())?.id;
+    if (users.length < 1000) break;
+  }
+  if (!userId) throw new UnknownUserError(email);
+  const response = await fetch(`${LOCAL_URL}/rest/v1/admins?on_conflict=user_id`, {
+    method: "POST",
+    headers: { ...headers, prefer: "resolution=ignore-duplicates,return=minimal" },
+    body: JSON.stringify({ user_id: userId }),
+  });
+  if (!response.ok) throw new Error(`POST /rest/v1/admins answered ${response.status}: ${await response.text()}`);
+  console.log(`${email} is an admin.`);
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -108,8 +108,9 @@ export function ContactForm({ title }: { title?: string }) {
               <Trans
                 t={t}
                 i18nKey="form.securityHelp"
+                // Not <link>: that is a void HTML element, and Trans would leave it empty.
                 components={{
-                  link: <Link to="/security" className="font-medium text-accent-700 underline underline-offset-2" />,
+                  guide: <Link to="/security" className="font-medium text-accent-700 underline underline-offset-2" />,
                 }}
               />
             </p>

@@ -1,0 +1,320 @@
+import { expect, test, type Page } from "@playwright/test";
+import common from "../../locales/en/common.json" with { type: "json" };
+import contact from "../../locales/en/contact.json" with { type: "json" };
+
+/**
+ * The contact and join forms and the footer's newsletter form, as a visitor
+ * uses them, with JavaScript ('js' project: conform validates in the page,
+ * fetchers) and without ('nojs': plain HTML posts answered by the server).
+ * Stored rows are checked through the backend's REST API with the local
+ * service-role key, since visitors can only insert.
+ */
+
+test.use({ locale: "en-US" });
+
+const SUPABASE_URL = process.env.E2E_SUPABASE_URL ?? "http://127.0.0.1:54321";
+// The well-known local service_role key (shared/embedded-backend.md §1): local backends only.
+const SERVICE_ROLE_KEY =
+  "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU";
+
+const form = contact.form;
+
+/**
+ * Rate-limit buckets are per client address, and under `wrangler dev` every
+ * request comes from 127.0.0.1. A client-sent cf-connecting-ip header passes
+ * through unchanged locally, so each test gets an address of its own and no
+ * test spends another's budget. This works ONLY locally: in production
+ * Cloudflare overwrites cf-connecting-ip with the real address.
+ */
+test.beforeEach(async ({ context }) => {
+  const bytes = crypto.getRandomValues(new Uint8Array(3));
+  await context.setExtraHTTPHeaders({ "cf-connecting-ip": `10.${bytes[0]}.${bytes[1]}.${bytes[2]}` });
+});
+
+function uniqueEmail(label: string): string {
+  return `e2e-${label}-${crypto.randomUUID().slice(0, 8)}@example.org`;
+}
+
+async function storedRows(table: "contacts" | "newsletter_subscriptions", email: string) {
+  const select = table === "contacts" ? "name,email,region,message,source,status" : "email";
+  const response = await fetch(
+    `${SUPABASE_URL}/rest/v1/${table}?select=${select}&email=ilike.${encodeURIComponent(email)}`,
+    { headers: { apikey: SERVICE_ROLE_KEY, Authorization: `Bearer ${SERVICE_ROLE_KEY}` } },
+  );
+  expect(response.status).toBe(200);
+  return (await response.json()) as Array<Record<string, string | null>>;
+}
+
+function contactForm(page: Page) {
+  const root = page.locator("form#contact-form");
+  return {
+    root,
+    name: root.getByLabel(form.name),
+    email: root.getByLabel(form.email),
+    region: root.getByLabel(form.region),
+    message: root.getByLabel(form.message),
+    security: root.getByRole("checkbox", { name: form.security }),
+    honeypot: root.locator('input[name="website"]'),
+    submit: root.getByRole("button", { name: form.submit, exact: true }),
+  };
+}
+
+type Values = { name: string; email: string; message: string; region?: string; security?: boolean };
+
+async function fill(page: Page, values: Values) {
+  const f = contactForm(page);
+  await f.name.fill(values.name);
+  await f.email.fill(values.email);
+  if (values.region !== undefined) await f.region.selectOption(values.region);
+  await f.message.fill(values.message);
+  if (values.security) await f.security.check();
+}
+
+/**
+ * Without JavaScript the browser's own constraint validation (required,
+ * type=email) would stop these posts before the server sees them; the
+ * server's answer is what is under test, so switch it off. With JavaScript
+ * conform has already set novalidate and shows the same messages itself.
+ */
+async function skipBrowserValidation(page: Page) {
+  await contactForm(page).root.evaluate((element) => {
+    (element as HTMLFormElement).noValidate = true;
+  });
+}
+
+/** Submits and returns the status of the server's answer, once the page shows it. */
+async function submit(page: Page, javaScriptEnabled: boolean | undefined): Promise<number> {
+  const f = contactForm(page);
+  if (!javaScriptEnabled) {
+    const [response] = await Promise.all([page.waitForNavigation(), f.submit.click()]);
+    return response?.status() ?? 0;
+  }
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.endsWith(".data")),
+    f.submit.click(),
+  ]);
+  // The answer is on the page once the button is back from "Sending...".
+  await expect(f.submit).toBeEnabled();
+  return response.status();
+}
+
+/**
+ * Submits input the schema refuses. Without JavaScript the server answers
+ * 400; with JavaScript conform refuses it in the page and nothing is sent
+ * (`assertNothingSent`, called once the errors are visible, checks that).
+ */
+async function submitInvalid(page: Page, javaScriptEnabled: boolean | undefined) {
+  if (!javaScriptEnabled) {
+    expect(await submit(page, false)).toBe(400);
+    return { assertNothingSent: () => {} };
+  }
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(request.url());
+  });
+  await contactForm(page).submit.click();
+  return { assertNothingSent: () => expect(posts).toEqual([]) };
+}
+
+test.describe("/contact", () => {
+  test("missing fields: an error next to each field, values kept", async ({ page, javaScriptEnabled }) => {
+    await page.goto("/contact");
+    const f = contactForm(page);
+    await fill(page, { name: "", email: "someone@", message: "", region: "asia", security: true });
+    await skipBrowserValidation(page);
+    const { assertNothingSent } = await submitInvalid(page, javaScriptEnabled);
+
+    await expect(f.name).toHaveAttribute("aria-invalid", "true");
+    await expect(f.name).toHaveAccessibleDescription(form.errors.nameRequired);
+    await expect(f.email).toHaveAccessibleDescription(form.errors.emailInvalid);
+    await expect(f.message).toHaveAccessibleDescription(form.errors.messageRequired);
+    await expect(f.region).not.toHaveAttribute("aria-invalid", "true");
+    await expect(f.email).toHaveValue("someone@");
+    await expect(f.region).toHaveValue("asia");
+    await expect(f.security).toBeChecked();
+    await expect(page.getByText(form.success)).toHaveCount(0);
+    assertNothingSent();
+  });
+
+  test("unticked security box: the security message, values kept, nothing stored", async ({ page, javaScriptEnabled }) => {
+    const email = uniqueEmail("unticked");
+    await page.goto("/contact");
+    const f = contactForm(page);
+    await fill(page, { name: "Ada", email, message: "Hello" });
+    await skipBrowserValidation(page);
+    const { assertNothingSent } = await submitInvalid(page, javaScriptEnabled);
+
+    await expect(page.getByText(form.securityRequired)).toBeVisible();
+    await expect(f.security).toHaveAttribute("aria-invalid", "true");
+    await expect(f.name).toHaveValue("Ada");
+    await expect(f.email).toHaveValue(email);
+    await expect(f.message).toHaveValue("Hello");
+    assertNothingSent();
+    expect(await storedRows("contacts", email)).toEqual([]);
+  });
+
+  test("success: the thank-you message and an emptied form, the message stored", async ({ page, javaScriptEnabled }) => {
+    const email = uniqueEmail("contact");
+    await page.goto("/contact");
+    const f = contactForm(page);
+    await fill(page, { name: "Ada Lovelace", email, message: "We would like to affiliate.", security: true });
+    expect(await submit(page, javaScriptEnabled)).toBe(200);
+
+    await expect(page.getByRole("status").getByText(form.success)).toBeVisible();
+    await expect(f.name).toHaveValue("");
+    await expect(f.email).toHaveValue("");
+    await expect(f.message).toHaveValue("");
+    await expect(f.region).toHaveValue("");
+    await expect(f.security).not.toBeChecked();
+    await expect(page.getByRole("alert")).not.toContainText(form.failed);
+    expect(await storedRows("contacts", email)).toEqual([
+      { name: "Ada Lovelace", email, region: null, message: "We would like to affiliate.", source: "contact", status: "new" },
+    ]);
+  });
+
+  test("honeypot filled: answered like a success, nothing stored", async ({ page, javaScriptEnabled }) => {
+    const email = uniqueEmail("bot");
+    await page.goto("/contact");
+    const f = contactForm(page);
+    await expect(f.honeypot).toHaveAttribute("tabindex", "-1");
+    await expect(f.honeypot).toHaveAttribute("autocomplete", "off");
+    await fill(page, { name: "Bot", email, message: "Buy now", security: true });
+    // A person cannot reach the field; a bot fills whatever is in the HTML.
+    await f.honeypot.fill("http://spam.example", { force: true });
+    expect(await submit(page, javaScriptEnabled)).toBe(200);
+
+    await expect(page.getByText(form.success)).toBeVisible();
+    await expect(f.email).toHaveValue("");
+    expect(await storedRows("contacts", email)).toEqual([]);
+  });
+
+  test("the 4th message within a minute from one address: 429, the values kept", async ({ page, javaScriptEnabled }) => {
+    test.setTimeout(60_000);
+    // The limiter's 60-second window is aligned to the clock: start early in a window so all four land in it.
+    const second = new Date().getSeconds();
+    if (second > 45) await page.waitForTimeout((61 - second) * 1000);
+
+    const emails = [1, 2, 3, 4].map((n) => uniqueEmail(`burst${n}`));
+    await page.goto("/contact");
+    const f = contactForm(page);
+    for (const email of emails.slice(0, 3)) {
+      await fill(page, { name: "Ada", email, message: "One of several.", security: true });
+      expect(await submit(page, javaScriptEnabled)).toBe(200);
+      await expect(page.getByText(form.success)).toBeVisible();
+      // Typing into the form before it has been emptied would lose the typing to the reset.
+      await expect(f.email).toHaveValue("");
+    }
+    await fill(page, { name: "Ada", email: emails[3], message: "The one too many.", region: "oceania", security: true });
+    expect(await submit(page, javaScriptEnabled)).toBe(429);
+
+    await expect(page.getByRole("alert").getByText(form.rateLimited)).toBeVisible();
+    await expect(page.getByText(form.success)).toHaveCount(0);
+    await expect(f.name).toHaveValue("Ada");
+    await expect(f.email).toHaveValue(emails[3]);
+    await expect(f.message).toHaveValue("The one too many.");
+    await expect(f.region).toHaveValue("oceania");
+    await expect(f.security).toBeChecked();
+    for (const email of emails.slice(0, 3)) expect(await storedRows("contacts", email)).toHaveLength(1);
+    expect(await storedRows("contacts", emails[3])).toEqual([]);
+  });
+
+  test("the button says Sending... and is disabled while the message is on its way", async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "a plain HTML post has no in-page submitting state");
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/contact.data*", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/contact");
+    await fill(page, { name: "Ada", email: uniqueEmail("slow"), message: "Patience.", security: true });
+    await contactForm(page).submit.click();
+    const busy = contactForm(page).root.getByRole("button", { name: form.submitting });
+    await expect(busy).toBeDisabled();
+    release();
+    await expect(page.getByText(form.success)).toBeVisible();
+    await expect(contactForm(page).submit).toBeEnabled();
+  });
+});
+
+test("/join stores the message with source 'join'", async ({ page, javaScriptEnabled }) => {
+  const email = uniqueEmail("join");
+  const response = await page.goto("/join");
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(contact.joinPage.title);
+  await expect(page).toHaveTitle(contact.joinPage.meta.title);
+  await fill(page, { name: "Colectivo", email, message: "Our group would like to join.", region: "southAmerica", security: true });
+  expect(await submit(page, javaScriptEnabled)).toBe(200);
+  await expect(page.getByText(form.success)).toBeVisible();
+  expect(await storedRows("contacts", email)).toMatchObject([{ source: "join", region: "southAmerica" }]);
+});
+
+test("/contact shows its title, the security guide link and the regional addresses", async ({ page }) => {
+  await page.goto("/contact");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(contact.contactPage.title);
+  await expect(page).toHaveTitle(contact.contactPage.meta.title);
+  const main = page.locator("main");
+  await expect(main.getByRole("link", { name: "security guide" })).toHaveAttribute("href", "/security");
+  const addresses = main.locator("aside").locator('a[href^="mailto:"]');
+  await expect(addresses).toHaveCount(5);
+  await expect(main.locator("aside")).toContainText(common.footer.regions.africaMideast);
+});
+
+test.describe("footer newsletter", () => {
+  function newsletter(page: Page) {
+    const root = page.locator("form#newsletter");
+    return {
+      email: root.getByLabel(common.footer.newsletter.emailLabel),
+      submit: root.getByRole("button", { name: common.footer.newsletter.submit }),
+    };
+  }
+
+  test("subscribing from a page: confirmed there, stored once", async ({ page, javaScriptEnabled }) => {
+    const email = uniqueEmail("news");
+    await page.goto("/about");
+    const n = newsletter(page);
+    await n.email.fill(email);
+    await n.submit.click();
+
+    await expect(page.getByRole("status").getByText(contact.newsletter.subscribed)).toBeVisible();
+    const url = new URL(page.url());
+    expect(url.pathname).toBe("/about");
+    if (javaScriptEnabled) {
+      // A fetcher: the page itself did not change.
+      expect(url.search).toBe("");
+      await expect(n.email).toHaveValue("");
+    } else {
+      expect(url.searchParams.get("newsletter")).toBe("subscribed");
+      expect(url.hash).toBe("#newsletter");
+    }
+    // Again with the same address: the same answer, still one row.
+    await n.email.fill(email);
+    await n.submit.click();
+    await expect(page.getByRole("status").getByText(contact.newsletter.subscribed)).toBeVisible();
+    expect(await storedRows("newsletter_subscriptions", email)).toHaveLength(1);
+  });
+
+  test("an address the server refuses: the error shown in the footer", async ({ page, javaScriptEnabled }) => {
+    // Passes the browser's type=email check, fails the schema (no dot in the domain).
+    await page.goto("/principles");
+    const n = newsletter(page);
+    await n.email.fill("someone@localhost");
+    await n.submit.click();
+
+    await expect(page.getByRole("alert").getByText(contact.newsletter.invalid)).toBeVisible();
+    await expect(n.email).toHaveAttribute("aria-invalid", "true");
+    if (javaScriptEnabled) {
+      await expect(n.email).toHaveValue("someone@localhost");
+    } else {
+      const url = new URL(page.url());
+      expect(url.pathname).toBe("/principles");
+      expect(url.searchParams.get("newsletter")).toBe("invalid");
+    }
+    expect(await storedRows("newsletter_subscriptions", "someone@localhost")).toEqual([]);
+  });
+
+  test("GET /newsletter leads to the home page", async ({ page }) => {
+    await page.goto("/newsletter");
+    expect(new URL(page.url()).pathname).toBe("/");
+  });
+});

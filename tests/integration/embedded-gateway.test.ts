@@ -48,7 +48,7 @@ describe("embedded gateway", () => {
       headers: { apikey: anonKey, authorization: `Bearer ${anonKey.slice(0, -4)}AAAA` },
     });
     expect(forged.status).toBe(401);
-    expect((await forged.json()).code).toBe("PGRST301");
+    expect(((await forged.json()) as { code: string }).code).toBe("PGRST301");
 
     const notJson = await fetch(`${url}/rest/v1/groups`, {
       method: "POST",
@@ -56,7 +56,7 @@ describe("embedded gateway", () => {
       body: "{not json",
     });
     expect(notJson.status).toBe(400);
-    expect((await notJson.json()).code).toBe("PGRST102");
+    expect(((await notJson.json()) as { code: string }).code).toBe("PGRST102");
 
     const { error, status } = await createClient(url, anonKey, options).from("groups").select("id").limit(1);
     expect(error).toBeNull();
@@ -67,7 +67,7 @@ describe("embedded gateway", () => {
     const response = await fetch(`${url}/auth/v1/nope`, { headers: { apikey: anonKey } });
     expect(response.status).toBe(404);
     expect(response.headers.get("x-supabase-api-version")).toBe("2024-01-01");
-    expect((await response.json()).code).toBe("not_found");
+    expect(((await response.json()) as { code: string }).code).toBe("not_found");
   });
 
   it("runs 100 concurrent inserts without a failure (one global lock)", async () => {

@@ -42,6 +42,9 @@ export function ContactForm({ title }: { title?: string }) {
   const [form, fields] = useForm({
     id: FORM_ID,
     lastResult: navigation.state === "idle" ? actionData?.result : null,
+    // An explicit "" for the region: conform's reset after a success otherwise unselects every
+    // option of the select (selectedIndex -1), which shows an empty box instead of "No region".
+    defaultValue: { region: "" },
     constraint: getZodConstraint(ContactSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onBlur",
@@ -76,7 +79,7 @@ export function ContactForm({ title }: { title?: string }) {
         </p>
       ) : null}
 
-      <div className="grid gap-5 sm:grid-cols-2">
+      <div className="grid gap-x-5 gap-y-3 sm:grid-cols-2">
         <Field field={fields.name} label={t("form.name")} required>
           <TextInput field={fields.name} type="text" autoComplete="name" maxLength={NAME_MAX} />
         </Field>
@@ -85,19 +88,19 @@ export function ContactForm({ title }: { title?: string }) {
         </Field>
       </div>
 
-      <div className="mt-5">
+      <div className="mt-3">
         <Field field={fields.region} label={t("form.region")}>
           <RegionSelect field={fields.region} />
         </Field>
       </div>
 
-      <div className="mt-5">
+      <div className="mt-3">
         <Field field={fields.message} label={t("form.message")} required>
           <MessageInput field={fields.message} />
         </Field>
       </div>
 
-      <div className="mt-6 rounded-md border border-ink-200 bg-ink-50 p-4">
+      <div className="mt-3 rounded-md border border-ink-200 bg-ink-50 p-4 pb-2">
         <div className="flex items-start gap-3">
           <SecurityCheckbox field={fields.security} describedBy={securityHelpId} />
           <div>
@@ -132,7 +135,7 @@ export function ContactForm({ title }: { title?: string }) {
         />
       </div>
 
-      <button type="submit" disabled={submitting} className="btn-primary mt-6 w-full disabled:cursor-wait disabled:opacity-70 sm:w-auto">
+      <button type="submit" disabled={submitting} className="btn-primary mt-5 w-full disabled:cursor-wait disabled:opacity-70 sm:w-auto">
         {submitting ? t("form.submitting") : t("form.submit")}
       </button>
     </Form>
@@ -165,11 +168,18 @@ function Field({
   );
 }
 
+/**
+ * The line under a field is reserved even when empty. Errors are re-checked
+ * on blur, and the mousedown that blurs one field is often the start of a
+ * click on the next control: if a vanishing error moved that control before
+ * the mouseup, the click would miss it (the box would not tick, the button
+ * would not submit).
+ */
 function FieldError({ field }: { field: FieldMetadata<unknown> }) {
   const { t } = useTranslation("contact");
   const error = field.errors?.[0];
   return (
-    <p id={field.errorId} className="mt-1.5 text-sm font-medium text-accent-700 empty:hidden">
+    <p id={field.errorId} className="mt-1 min-h-5 text-sm font-medium text-accent-700">
       {error ? t(error) : null}
     </p>
   );
@@ -187,7 +197,9 @@ function TextInput({
   maxLength: number;
 }) {
   const { key, ...props } = getInputProps(field, { type });
-  return <input key={key} {...props} autoComplete={autoComplete} maxLength={maxLength} className={inputClass} />;
+  // Addresses read left to right even on a right-to-left page ("someone@" must not become "@someone").
+  const direction = type === "email" ? { dir: "ltr", className: `${inputClass} rtl:text-right` } : { className: inputClass };
+  return <input key={key} {...props} autoComplete={autoComplete} maxLength={maxLength} {...direction} />;
 }
 
 function RegionSelect({ field }: { field: FieldMetadata<string | null | undefined> }) {

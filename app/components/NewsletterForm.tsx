@@ -95,9 +95,10 @@ export function NewsletterForm() {
               key={key}
               {...emailProps}
               autoComplete="email"
+              dir="ltr"
               aria-invalid={invalid || undefined}
               aria-describedby={error ? `${errorId} newsletter-description` : "newsletter-description"}
-              className="block min-h-11 w-full rounded-md border border-ink-600 bg-ink-950 px-3 text-white focus:border-accent-500 aria-[invalid=true]:border-accent-400"
+              className="block min-h-11 w-full rounded-md border border-ink-600 bg-ink-950 px-3 text-white focus:border-accent-500 aria-[invalid=true]:border-accent-400 rtl:text-right"
             />
           </div>
           <button type="submit" disabled={submitting} className="btn-primary disabled:cursor-wait disabled:opacity-70">

@@ -151,6 +151,14 @@ test.describe("/contact", () => {
     await expect(f.message).toHaveValue("Hello");
     assertNothingSent();
     expect(await storedRows("contacts", email)).toEqual([]);
+
+    // Ticking the box after the error and sending again works (no layout shift steals the click).
+    await f.message.fill("Hello again");
+    await f.security.check();
+    expect(await submit(page, javaScriptEnabled)).toBe(200);
+    await expect(page.getByText(form.success)).toBeVisible();
+    await expect(page.getByText(form.securityRequired)).toHaveCount(0);
+    expect(await storedRows("contacts", email)).toMatchObject([{ message: "Hello again" }]);
   });
 
   test("success: the thank-you message and an emptied form, the message stored", async ({ page, javaScriptEnabled }) => {
@@ -165,6 +173,8 @@ test.describe("/contact", () => {
     await expect(f.email).toHaveValue("");
     await expect(f.message).toHaveValue("");
     await expect(f.region).toHaveValue("");
+    // The empty choice is shown, not a blank box (selectedIndex -1 also has the value "").
+    await expect(f.region.locator("option:checked")).toHaveText(form.regionNone);
     await expect(f.security).not.toBeChecked();
     await expect(page.getByRole("alert")).not.toContainText(form.failed);
     expect(await storedRows("contacts", email)).toEqual([

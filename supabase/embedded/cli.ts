@@ -5,9 +5,12 @@ import { DEFAULT_DATA_DIR, openDatabase, REPO_ROOT } from "./database";
 import { startEmbeddedBackend } from "./gateway";
 import { ANON_KEY, DEFAULT_PORT, LOCAL_URL, SERVICE_ROLE_KEY } from "./keys";
 import path from "node:path";
+import { parseArgs } from "node:util";
 
 const USAGE = `Usage: tsx supabase/embedded/cli.ts <command>
-  start [--reset]   run the embedded Supabase backend on ${LOCAL_URL} (--reset rebuilds .data/db)
+  start [--reset] [--port N] [--memory]
+                    run the embedded Supabase backend on ${LOCAL_URL} (--reset rebuilds .data/db;
+                    --port serves another port; --memory keeps nothing on disk, as the tests do)
   keys              print SUPABASE_URL, SUPABASE_ANON_KEY and SUPABASE_SERVICE_ROLE_KEY
   admin <email>     make an existing user an admin (insert into public.admins)
   types [file]      regenerate app/lib/database.types.ts from supabase/migrations (supabase/embedded/types.ts)`;
@@ -36,16 +39,27 @@ async function main(args: string[]): Promise<number> {
 }
 
 async function start(args: string[]): Promise<number> {
-  const unknown = args.filter((arg) => arg !== "--reset");
-  if (unknown.length) {
-    console.error(`Unknown option ${unknown.join(" ")}\n\n${USAGE}`);
+  let options;
+  try {
+    options = parseArgs({
+      args,
+      options: { reset: { type: "boolean" }, memory: { type: "boolean" }, port: { type: "string" } },
+    }).values;
+  } catch (error) {
+    console.error(`${(error as Error).message}\n\n${USAGE}`);
     return 1;
   }
+  const port = options.port === undefined ? DEFAULT_PORT : Number(options.port);
+  if (!Number.isInteger(port) || port < 1 || port > 65_535 - 9) {
+    console.error(`--port needs a port number, got ${options.port}\n\n${USAGE}`);
+    return 1;
+  }
+  const dataDir = options.memory ? null : DEFAULT_DATA_DIR;
   const started = performance.now();
   const log = (line: string) => console.log(`${new Date().toTimeString().slice(0, 8)} ${line}`);
   let backend;
   try {
-    backend = await startEmbeddedBackend({ port: DEFAULT_PORT, dataDir: DEFAULT_DATA_DIR, reset: args.includes("--reset"), log });
+    backend = await startEmbeddedBackend({ port, dataDir, reset: options.reset, log });
   } catch (error) {
     console.error(`Could not start the embedded backend:\n${(error as Error).message}`);
     return 1;
@@ -54,7 +68,7 @@ async function start(args: string[]): Promise<number> {
   console.log(
     [
       "",
-      `Embedded Supabase backend ready in ${seconds} s (data in ${path.relative(REPO_ROOT, DEFAULT_DATA_DIR)})`,
+      `Embedded Supabase backend ready in ${seconds} s (${dataDir ? `data in ${path.relative(REPO_ROOT, dataDir)}` : "in memory"})`,
       `  API URL           ${backend.url}`,
       `  REST              ${backend.url}/rest/v1`,
       `  Auth              ${backend.url}/auth/v1`,

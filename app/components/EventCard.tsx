@@ -13,6 +13,8 @@ import type { EventCard as EventCardData } from "~/models/events.server";
  * The title link is stretched over the whole card so the card is one
  * target; the Register link sits above it so it stays its own target.
  * The picture comes through the site's /images route (ContentImage).
+ * Text from the database is in any language, whatever the interface's: it
+ * gets dir="auto" so an English title reads right on an Arabic page.
  */
 export function EventCard({ event, headingLevel = 2 }: { event: EventCardData; headingLevel?: 2 | 3 }) {
   const { t, i18n } = useTranslation("events");
@@ -41,7 +43,7 @@ export function EventCard({ event, headingLevel = 2 }: { event: EventCardData; h
         {!event.is_online && event.location ? (
           <p className="mt-1 text-sm text-ink-600">
             <span className="sr-only">{t("card.location")}: </span>
-            {event.location}
+            <span dir="auto">{event.location}</span>
           </p>
         ) : null}
 
@@ -49,12 +51,15 @@ export function EventCard({ event, headingLevel = 2 }: { event: EventCardData; h
           <Link
             to={`/events/${event.slug}`}
             prefetch="intent"
+            dir="auto"
             className="after:absolute after:inset-0 after:content-[''] group-hover:underline group-hover:decoration-accent-600 group-hover:decoration-2 group-hover:underline-offset-4"
           >
             {event.title}
           </Link>
         </Heading>
-        <p className="mt-2 line-clamp-2 text-ink-700">{event.description}</p>
+        <p dir="auto" className="mt-2 line-clamp-2 text-ink-700">
+          {event.description}
+        </p>
 
         {organizer || group ? (
           <dl className="mt-4 flex flex-wrap gap-x-5 gap-y-1 text-sm text-ink-600">
@@ -79,12 +84,11 @@ export function EventCard({ event, headingLevel = 2 }: { event: EventCardData; h
               href={event.registration_url}
               target="_blank"
               rel="noopener noreferrer"
+              // Every card has a "Register": the label says for which event, and that a tab opens.
+              aria-label={t("card.registerLabel", { title: event.title })}
               className="btn-primary relative z-10 min-h-10 px-4 py-2 text-sm"
             >
               {t("card.register")}
-              <span className="sr-only">
-                : {event.title} {t("common:externalLink")}
-              </span>
             </a>
           </div>
         ) : null}

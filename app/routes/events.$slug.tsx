@@ -90,22 +90,9 @@ export default function EventPage() {
         </p>
       ) : null}
 
+      {/* The facts and the Register link come first (on a phone, before a long description). */}
       <div className="mt-8 grid gap-10 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <div className="min-w-0">
-          {event.image_url ? (
-            <ContentImage url={event.image_url} width={1280} height={720} eager className="mb-10 rounded-lg" />
-          ) : null}
-          <h2 className="text-2xl font-bold tracking-tight text-ink-950">{t("detail.about")}</h2>
-          <div className="prose mt-4">
-            {paragraphs.map((paragraph, index) => (
-              <p key={index} className="whitespace-pre-line">
-                {paragraph}
-              </p>
-            ))}
-          </div>
-        </div>
-
-        <aside className="flex flex-col gap-6 self-start rounded-lg border border-ink-200 bg-white p-6 shadow-sm">
+        <aside className="flex flex-col gap-6 self-start lg:col-start-2 lg:row-start-1 rounded-lg border border-ink-200 bg-white p-6 shadow-sm">
           <dl className="flex flex-col gap-4">
             <Fact label={t("detail.when")}>
               <time dateTime={isoDate(event.start_date)}>{dates}</time>
@@ -116,7 +103,7 @@ export default function EventPage() {
                   {t("detail.online")}
                 </span>
               ) : (
-                event.location
+                <span dir="auto">{event.location}</span>
               )}
             </Fact>
             {event.max_participants !== null ? (
@@ -161,6 +148,20 @@ export default function EventPage() {
             <ShareLinks url={shareUrl} title={event.title} />
           </div>
         </aside>
+        <div className="min-w-0 lg:col-start-1 lg:row-start-1">
+          {event.image_url ? (
+            <ContentImage url={event.image_url} width={1280} height={720} eager className="mb-10 rounded-lg" />
+          ) : null}
+          <h2 className="text-2xl font-bold tracking-tight text-ink-950">{t("detail.about")}</h2>
+          <div className="prose mt-4">
+            {paragraphs.map((paragraph, index) => (
+              <p key={index} dir="auto" className="whitespace-pre-line">
+                {paragraph}
+              </p>
+            ))}
+          </div>
+        </div>
+
       </div>
     </PageFrame>
   );

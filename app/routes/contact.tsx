@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useTranslation } from "react-i18next";
 import { ContactForm } from "~/components/ContactForm";
 import { PageFrame } from "~/components/PageFrame";
+import { SiteLink } from "~/components/SiteLink";
 import { handleContactSubmission } from "~/lib/contact-action.server";
 import { getFixedT } from "~/lib/i18n.server";
 import { site, type RegionalContact } from "~/lib/site";
@@ -47,12 +48,12 @@ export default function ContactPage() {
             {ADDRESSES.map(({ key, label }) => (
               <li key={key} className="flex flex-col">
                 <span className="text-sm text-ink-600">{t(label)}</span>
-                <a
-                  href={`mailto:${site.email[key]}`}
+                <SiteLink
+                  to={`mailto:${site.email[key]}`}
                   className="break-all font-medium text-accent-700 underline decoration-accent-600/40 underline-offset-2 hover:decoration-accent-700"
                 >
                   {site.email[key]}
-                </a>
+                </SiteLink>
               </li>
             ))}
           </ul>

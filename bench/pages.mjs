@@ -1,0 +1,127 @@
+#!/usr/bin/env node
+// Page weight and render time of every public route, against design.md's budgets.
+// Builds, starts an in-memory backend and the built Worker under wrangler dev on ports of its own,
+// loads each route in Chromium (JavaScript on) and records every response: bytes per kind after
+// brotli (what a CDN serves), request count, and whether anything left the site's origin.
+// Render time: the median of 15 sequential GETs of the HTML (server render + backend reads, locally).
+// Also the Worker bundle size (wrangler deploy --dry-run). Run: npm run bench. Numbers, not pass/fail.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { brotliCompressSync, constants } from "node:zlib";
+import { chromium } from "@playwright/test";
+import { ensureInstalled, run, startService, stopService, waitForHttp } from "../scripts/processes.mjs";
+import { wranglerDevArgs } from "../scripts/ports.mjs";
+import { chromiumLaunchOptions } from "../tests/e2e/chromium.mjs";
+
+const SITE_PORT = 8789;
+const BACKEND_PORT = 54521;
+const site = `http://127.0.0.1:${SITE_PORT}`;
+const KB = 1024;
+const BUDGET = { landingJs: 160 * KB, otherJs: 110 * KB, css: 20 * KB, workerGzip: 1024 * KB };
+
+const routes = [
+  "/", "/about", "/principles", "/structure", "/congress", "/security", "/privacy", "/terms", "/campaigns",
+  "/news", "/news/call-for-congress-proposals-is-open", "/events", "/events/digital-self-defence-workshop-barcelona",
+  "/resources", "/resources/starting-a-mutual-aid-group", "/groups", "/contact", "/join",
+];
+
+const brotli = (buffer) =>
+  brotliCompressSync(buffer, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+
+function kindOf(url, contentType) {
+  if (contentType.includes("text/html")) return "html";
+  if (contentType.includes("javascript") || url.endsWith(".js")) return "js";
+  if (contentType.includes("text/css") || url.endsWith(".css")) return "css";
+  if (contentType.startsWith("image/")) return "image";
+  return "other";
+}
+
+async function weigh(browser, route) {
+  const page = await browser.newPage();
+  const totals = { html: 0, js: 0, css: 0, image: 0, other: 0, requests: 0, thirdParty: [] };
+  const pending = [];
+  page.on("response", (response) => {
+    const url = response.url();
+    totals.requests += 1;
+    if (!url.startsWith(site)) totals.thirdParty.push(url);
+    pending.push(
+      response.body().then(
+        (body) => (totals[kindOf(url, response.headers()["content-type"] ?? "")] += brotli(body)),
+        () => {}, // redirects have no body
+      ),
+    );
+  });
+  await page.goto(site + route, { waitUntil: "networkidle" });
+  await Promise.all(pending);
+  await page.close();
+  return totals;
+}
+
+async function renderMs(route) {
+  const times = [];
+  for (let i = 0; i < 15; i += 1) {
+    const start = performance.now();
+    const response = await fetch(site + route);
+    await response.arrayBuffer();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)];
+}
+
+async function workerBundle() {
+  const outdir = "bench/results/worker";
+  let output = "";
+  const { spawn } = await import("node:child_process");
+  await new Promise((resolve) => {
+    const child = spawn("npx", ["wrangler", "deploy", "--dry-run", "--outdir", outdir], { env: process.env });
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    child.on("exit", resolve);
+  });
+  const match = /Total Upload:\s*([\d.]+)\s*KiB\s*\/\s*gzip:\s*([\d.]+)\s*KiB/.exec(output);
+  return match ? { totalKiB: Number(match[1]), gzipKiB: Number(match[2]) } : { error: output.slice(-500) };
+}
+
+await ensureInstalled();
+if ((await run("npx", ["remix", "vite:build"])) !== 0) process.exit(1);
+mkdirSync("bench/results", { recursive: true });
+
+const backend = startService("backend", "npx", ["tsx", "supabase/embedded/cli.ts", "start", "--port", String(BACKEND_PORT), "--memory"]);
+let wrangler;
+let browser;
+try {
+  await waitForHttp(`http://127.0.0.1:${BACKEND_PORT}/`, 60_000);
+  wrangler = startService("wrangler", "npx", wranglerDevArgs(SITE_PORT, `http://127.0.0.1:${BACKEND_PORT}`));
+  await waitForHttp(`${site}/`, 90_000);
+  browser = await chromium.launch(chromiumLaunchOptions());
+
+  const rows = [];
+  for (const route of routes) {
+    await renderMs(route); // warm up
+    const weight = await weigh(browser, route);
+    const jsBudget = route === "/" ? BUDGET.landingJs : BUDGET.otherJs;
+    rows.push({
+      route,
+      ...weight,
+      renderMs: Math.round(await renderMs(route) * 10) / 10,
+      withinBudget: weight.js <= jsBudget && weight.css <= BUDGET.css && weight.thirdParty.length === 0,
+    });
+  }
+  const worker = await workerBundle();
+  const result = { measuredAt: new Date().toISOString(), budgets: BUDGET, worker, routes: rows };
+  writeFileSync("bench/results/pages.json", JSON.stringify(result, null, 2));
+
+  const k = (bytes) => (bytes / KB).toFixed(1);
+  console.log("\n| route | HTML KB | JS KB | CSS KB | requests | render ms (median) | budget |");
+  console.log("|---|---:|---:|---:|---:|---:|---|");
+  for (const row of rows) {
+    console.log(
+      `| ${row.route} | ${k(row.html)} | ${k(row.js)} | ${k(row.css)} | ${row.requests} | ${row.renderMs} | ${row.withinBudget ? "ok" : "OVER"}${row.thirdParty.length ? ` (third party: ${row.thirdParty.join(", ")})` : ""} |`,
+    );
+  }
+  console.log(`\nBytes are brotli (quality 11). Worker bundle: ${JSON.stringify(worker)} (budget 1024 KiB gzip).`);
+} finally {
+  await browser?.close();
+  await stopService(wrangler);
+  await stopService(backend);
+}

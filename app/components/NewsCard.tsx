@@ -43,10 +43,12 @@ export function NewsCard({ article, headingLevel = 2 }: { article: NewsCardData;
             prefetch="intent"
             className="after:absolute after:inset-0 after:content-[''] group-hover:underline group-hover:decoration-accent-600 group-hover:decoration-2 group-hover:underline-offset-4"
           >
-            {article.title}
+            <span dir="auto">{article.title}</span>
           </Link>
         </Heading>
-        {article.excerpt ? <p className="mt-2 line-clamp-3 text-ink-700">{article.excerpt}</p> : null}
+        {article.excerpt ? <p className="mt-2 line-clamp-3 text-ink-700">
+            <span dir="auto">{article.excerpt}</span>
+          </p> : null}
 
         <div className="mt-auto pt-5">
           <Link

@@ -30,13 +30,15 @@ export function ResourceCard({ resource, headingLevel = 2 }: { resource: Resourc
           prefetch="intent"
           className="after:absolute after:inset-0 after:content-[''] group-hover:underline group-hover:decoration-accent-600 group-hover:decoration-2 group-hover:underline-offset-4"
         >
-          {resource.title}
+          <span dir="auto">{resource.title}</span>
         </Link>
       </Heading>
-      {resource.description ? <p className="mt-2 line-clamp-3 text-ink-700">{resource.description}</p> : null}
+      {resource.description ? <p className="mt-2 line-clamp-3 text-ink-700">
+          <span dir="auto">{resource.description}</span>
+        </p> : null}
 
-      <div className="mt-auto flex flex-wrap items-center justify-between gap-x-4 gap-y-2 pt-5 text-sm">
-        {author ? <span className="text-ink-600">{t("card.by", { name: author })}</span> : <span />}
+      <div className="mt-auto flex flex-col gap-1 pt-5 text-sm">
+        {author ? <span className="text-ink-600">{t("card.by", { name: author })}</span> : null}
         {resource.file_url ? (
           <span className="inline-flex items-center gap-1.5 font-semibold text-ink-800">
             <DownloadIcon />

@@ -100,7 +100,7 @@ export function ShareLinks({ url, title }: { url: string; title: string }) {
           <MailIcon />
           {t("email")}
         </a>
-        <p role="status" className="mt-2 min-h-5 text-sm text-ink-700">
+        <p role="status" className="mt-2 text-sm text-ink-700 empty:mt-0">
           {status === "copied" ? t("copied") : status === "failed" ? t("copyFailed") : ""}
         </p>
       </div>

@@ -106,10 +106,12 @@ export default function NewsArticlePage() {
             ) : null}
           </p>
           <h1 className="mt-3 text-balance text-3xl font-extrabold leading-tight tracking-tight text-white sm:text-5xl">
-            {article.title}
+            <span dir="auto">{article.title}</span>
           </h1>
           {article.excerpt ? (
-            <p className="mt-5 text-pretty text-lg leading-relaxed text-ink-200 sm:text-xl">{article.excerpt}</p>
+            <p className="mt-5 text-pretty text-lg leading-relaxed text-ink-200 sm:text-xl">
+              <span dir="auto">{article.excerpt}</span>
+            </p>
           ) : null}
           <div aria-hidden="true" className="mt-8 h-1 w-16 bg-accent-500" />
         </div>
@@ -125,7 +127,7 @@ export default function NewsArticlePage() {
           <ContentImage url={article.image_url} width={1200} height={675} eager className="mt-8 rounded-lg" />
         ) : null}
 
-        <div className="prose mt-10" dangerouslySetInnerHTML={{ __html: article.html }} />
+        <div dir="auto" className="prose mt-10" dangerouslySetInnerHTML={{ __html: article.html }} />
 
         {article.tags.length > 0 ? (
           <div className="mt-12 border-t border-ink-200 pt-6">

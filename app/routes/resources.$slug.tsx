@@ -52,26 +52,29 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 /**
  * POST /resources/:slug: the Download button. The count goes up by one in the
- * database (atomically), then a 303 sends the new tab to the file. If the
- * count cannot be recorded, there is no redirect: the page says so (503).
- * Not published, or no file: 404. The Origin check happened in server.ts.
+ * database (atomically), then a 303 sends the new tab to /resources/:slug/file,
+ * which opens the file (a redirect straight to another host would be blocked
+ * by the CSP's form-action; see that route). If the count cannot be recorded
+ * there is no redirect: the page says so (503). Not published, or no file:
+ * 404. The Origin check happened in server.ts.
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const t = getFixedT(request, "resources");
   const { supabase, headers } = createSupabaseServerClient(request, context.cloudflare.env);
 
-  let fileUrl: string | null;
+  const slug = params.slug ?? "";
+  let counted: string | null;
   try {
     // By slug, so the address names what is counted; the database checks again (published, has a file).
-    const resource = await publishedResource(supabase, params.slug ?? "");
-    fileUrl = resource?.file_url ? await recordDownload(supabase, resource.id) : null;
+    const resource = await publishedResource(supabase, slug);
+    counted = resource?.file_url ? await recordDownload(supabase, resource.id) : null;
   } catch (error) {
     if (!(error instanceof QueryError)) throw error;
     console.error(error);
     return data({ downloadFailed: true }, { status: 503, headers });
   }
-  if (!fileUrl) throw new Response(t("resource.notFound"), { status: 404, headers });
-  return redirect(fileUrl, { status: 303, headers });
+  if (!counted) throw new Response(t("resource.notFound"), { status: 404, headers });
+  return redirect(`/resources/${encodeURIComponent(slug)}/file`, { status: 303, headers });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: page, matches, location }) => {
@@ -123,10 +126,12 @@ export default function ResourcePage() {
             ) : null}
           </p>
           <h1 className="mt-3 text-balance text-3xl font-extrabold leading-tight tracking-tight text-white sm:text-5xl">
-            {resource.title}
+            <span dir="auto">{resource.title}</span>
           </h1>
           {resource.description ? (
-            <p className="mt-5 text-pretty text-lg leading-relaxed text-ink-200 sm:text-xl">{resource.description}</p>
+            <p className="mt-5 text-pretty text-lg leading-relaxed text-ink-200 sm:text-xl">
+              <span dir="auto">{resource.description}</span>
+            </p>
           ) : null}
           <div aria-hidden="true" className="mt-8 h-1 w-16 bg-accent-500" />
         </div>
@@ -157,7 +162,7 @@ export default function ResourcePage() {
           </p>
         ) : null}
 
-        <div className="prose mt-10" dangerouslySetInnerHTML={{ __html: resource.html }} />
+        <div dir="auto" className="prose mt-10" dangerouslySetInnerHTML={{ __html: resource.html }} />
       </div>
     </article>
   );

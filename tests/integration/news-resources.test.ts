@@ -2,6 +2,7 @@
 // (a Request and the load context), against the embedded backend with the seed's fixed rows.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as resourceAction, loader as resourceLoader } from "~/routes/resources.$slug";
+import { loader as fileLoader } from "~/routes/resources.$slug_.file";
 import { loader as resourcesLoader } from "~/routes/resources._index";
 import { loader as articleLoader } from "~/routes/news.$slug";
 import { loader as newsLoader } from "~/routes/news._index";
@@ -166,13 +167,27 @@ describe("/resources/:slug", () => {
 });
 
 describe("downloading a resource (POST /resources/:slug)", () => {
-  it("counts exactly one download and sends the browser to the file with a 303", async () => {
+  it("counts exactly one download and sends the browser on to the file with a 303", async () => {
     const before = await downloadCount(WITH_FILE.id);
     const answer = await resourceAction({ request: post(`/resources/${WITH_FILE.slug}`), params: { slug: WITH_FILE.slug }, context: context() });
     expect(answer).toBeInstanceOf(Response);
     expect(statusOf(answer)).toBe(303);
-    expect((answer as Response).headers.get("Location")).toBe("https://files.example/starting-a-mutual-aid-group.pdf");
+    const location = (answer as Response).headers.get("Location");
+    expect(location).toBe(`/resources/${WITH_FILE.slug}/file`);
     expect(await downloadCount(WITH_FILE.id)).toBe(before + 1);
+
+    // Where the 303 lands: the file's address (for the refresh), and no second count.
+    const landing = await fileLoader({ request: get(location!), params: { slug: WITH_FILE.slug }, context: context() });
+    expect(statusOf(landing)).toBe(200);
+    expect(dataOf(landing).file?.url).toBe("https://files.example/starting-a-mutual-aid-group.pdf");
+    expect(await downloadCount(WITH_FILE.id)).toBe(before + 1);
+  });
+
+  it("has no file page for a draft or a resource without a file", async () => {
+    for (const { slug } of [DRAFT_WITH_FILE, WITHOUT_FILE]) {
+      const response = await thrown(fileLoader({ request: get(`/resources/${slug}/file`), params: { slug }, context: context() }));
+      expect(response.status).toBe(404);
+    }
   });
 
   it("counts simultaneous downloads without losing one", async () => {

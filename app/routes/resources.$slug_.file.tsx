@@ -1,0 +1,80 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { PageFrame } from "~/components/PageFrame";
+import { getFixedT } from "~/lib/i18n.server";
+import { createSupabaseServerClient } from "~/lib/supabase.server";
+import { QueryError } from "~/models/query.server";
+import { publishedResource } from "~/models/resources.server";
+
+/**
+ * GET /resources/:slug/file: where the Download form's 303 lands, in the new
+ * tab. It sends the browser on to the file with a refresh (and shows a link
+ * in case refreshes are off). Counting happened in the POST; this page counts
+ * nothing, so reloading it is harmless.
+ *
+ * Why not 303 straight to the file: the site's CSP has form-action 'self',
+ * and browsers apply form-action to every redirect that follows a form
+ * submission, so a redirect from the POST to another host is blocked. A
+ * refresh from this page is a new navigation, outside form-action.
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const t = getFixedT(request, "resources");
+  const { supabase, headers } = createSupabaseServerClient(request, context.cloudflare.env);
+
+  let resource;
+  try {
+    resource = await publishedResource(supabase, params.slug ?? "");
+  } catch (error) {
+    if (!(error instanceof QueryError)) throw error;
+    console.error(error);
+    return data({ title: t("meta.loadFailedTitle"), file: null }, { status: 503, headers });
+  }
+  if (!resource?.file_url) throw new Response(t("resource.notFound"), { status: 404, headers });
+
+  return data(
+    {
+      title: t("file.meta.title", { title: resource.title }),
+      file: { url: resource.file_url, slug: resource.slug, title: resource.title },
+    },
+    { headers },
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: page }) => {
+  if (!page) return [];
+  const tags = [{ title: page.title }, { name: "robots", content: "noindex" }];
+  return page.file ? [...tags, { httpEquiv: "refresh", content: `0; url=${page.file.url}` }] : tags;
+};
+
+export default function ResourceFilePage() {
+  const { file } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("resources");
+
+  if (!file) {
+    return (
+      <PageFrame title={t("list.title")}>
+        <p role="alert" className="rounded-md border border-accent-600/40 bg-accent-300/20 px-5 py-4 text-accent-800">
+          {t("resource.loadFailed")}
+        </p>
+      </PageFrame>
+    );
+  }
+
+  return (
+    <PageFrame title={t("file.heading")} subtitle={file.title}>
+      <p className="max-w-[60ch] text-lg text-ink-800">{t("file.text")}</p>
+      <div className="mt-8 flex flex-wrap items-center gap-x-6 gap-y-4">
+        <a href={file.url} rel="noopener noreferrer" className="btn-primary">
+          {t("file.open")}
+        </a>
+        <Link
+          to={`/resources/${file.slug}`}
+          className="font-semibold text-accent-700 underline decoration-accent-600/40 underline-offset-4 hover:decoration-accent-700"
+        >
+          {t("file.back")}
+        </Link>
+      </div>
+    </PageFrame>
+  );
+}

@@ -134,7 +134,7 @@ export default function NewsArticlePage() {
             <h2 className="text-sm font-semibold uppercase tracking-wider text-ink-600">{t("article.tags")}</h2>
             <ul className="mt-3 flex flex-wrap gap-2">
               {article.tags.map((tag) => (
-                <li key={tag} className="rounded-full bg-ink-100 px-3 py-1 text-sm font-medium text-ink-800">
+                <li key={tag} dir="ltr" className="rounded-full bg-ink-100 px-3 py-1 text-sm font-medium text-ink-800">
                   #{tag}
                 </li>
               ))}

@@ -45,7 +45,9 @@ export function isLocalHost(url: URL): boolean {
 export function applySecurityHeaders(headers: Headers, { nonce, url }: { nonce: string; url: URL }): void {
   headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
   headers.set("X-Content-Type-Options", "nosniff");
-  headers.set("Referrer-Policy", "no-referrer");
+  // same-origin, not no-referrer: with no-referrer Chromium sends `Origin: null` on the site's own
+  // form posts, which the Origin check must refuse. Other sites still receive no referrer at all.
+  headers.set("Referrer-Policy", "same-origin");
   headers.set(
     "Permissions-Policy",
     "camera=(), microphone=(), geolocation=(), interest-cohort=(), browsing-topics=(), payment=(), usb=(), accelerometer=(), gyroscope=(), magnetometer=()",
@@ -85,6 +87,9 @@ export function isSameOriginRequest(request: Request): boolean {
   if (SAFE_METHODS.has(request.method.toUpperCase())) return true;
   const own = new URL(request.url).origin;
   const origin = request.headers.get("Origin");
+  // A privacy setting (Referrer-Policy no-referrer, e.g. in a user's browser) makes some browsers
+  // send `Origin: null` on same-origin posts; Sec-Fetch-Site, which pages cannot forge, tells them apart.
+  if (origin === "null") return request.headers.get("Sec-Fetch-Site") === "same-origin";
   if (origin !== null) return originOf(origin) === own;
   const referer = request.headers.get("Referer");
   if (referer !== null) return originOf(referer) === own;

@@ -30,6 +30,12 @@ describe("Origin check of mutating requests", () => {
     expect(isSameOriginRequest(post({ Origin: "https://inag.network:8443" }))).toBe(false);
     expect(isSameOriginRequest(post({ Origin: "https://inag.network.evil.example" }))).toBe(false);
     expect(isSameOriginRequest(post({ Origin: "null" }))).toBe(false);
+    expect(isSameOriginRequest(post({ Origin: "null", "Sec-Fetch-Site": "cross-site" }))).toBe(false);
+  });
+
+  it("accepts origin null only when the browser says the post is same-origin (privacy settings)", () => {
+    expect(isSameOriginRequest(post({ Origin: "null", "Sec-Fetch-Site": "same-origin" }))).toBe(true);
+    expect(isSameOriginRequest(post({ Origin: "null", "Sec-Fetch-Site": "same-site" }))).toBe(false);
   });
 
   it("trusts Origin over Referer when both are present", () => {
@@ -90,7 +96,7 @@ describe("CSP and security headers", () => {
     applySecurityHeaders(headers, { nonce: "n", url: new URL(SITE) });
     expect(headers.get("Content-Security-Policy")).toContain("'nonce-n'");
     expect(headers.get("X-Content-Type-Options")).toBe("nosniff");
-    expect(headers.get("Referrer-Policy")).toBe("no-referrer");
+    expect(headers.get("Referrer-Policy")).toBe("same-origin");
     expect(headers.get("Cross-Origin-Opener-Policy")).toBe("same-origin");
     const permissions = headers.get("Permissions-Policy") ?? "";
     for (const feature of ["camera=()", "microphone=()", "geolocation=()", "interest-cohort=()"]) {

@@ -223,9 +223,11 @@ export async function startEmbeddedBackend(options: EmbeddedBackendOptions = {})
         res.destroy();
       } else {
         const status = known?.status ?? 500;
-        await sendJson(res, status, { code: known?.code ?? "internal_error", message: known?.message ?? "Internal gateway error" }).catch(
-          () => res.destroy(),
-        );
+        const code = known?.code ?? "internal_error";
+        const message = known?.message ?? "Internal gateway error";
+        // Under /rest/v1 the gateway's own errors (413, 502) keep PostgREST's shape, as proxyRest's 502 does.
+        const body = /^\/rest\/v1(\/|$)/.test(path) ? { code, details: null, hint: null, message } : { code, message };
+        await sendJson(res, status, body).catch(() => res.destroy());
       }
     }
   }

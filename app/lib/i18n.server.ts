@@ -32,9 +32,37 @@ export const resources: Resource = (() => {
   return all;
 })();
 
-/** The active language's resources only (all namespaces), for the root loader. */
+type Strings = { [key: string]: string | Strings };
+
+/** `strings` with every key it lacks taken from `fallback`, recursively. */
+export function withFallback(strings: Strings | undefined, fallback: Strings): Strings {
+  const merged: Strings = { ...fallback };
+  for (const [key, value] of Object.entries(strings ?? {})) {
+    const base = fallback[key];
+    merged[key] = typeof value === "object" && typeof base === "object" ? withFallback(value, base) : value;
+  }
+  return merged;
+}
+
+/**
+ * The active language's resources (all namespaces), for the root loader. Any string the language
+ * lacks is filled in from English here, so that the browser shows the same English fallback the
+ * server rendered, never a raw key (and hydration matches). Computed once per language.
+ */
+const payloads = new Map<Language, LanguagePayload>();
 export function languagePayload(language: Language): LanguagePayload {
-  return { language, dir: directionOf(language), resources: resources[language] ?? {} };
+  let payload = payloads.get(language);
+  if (!payload) {
+    const english = (resources[fallbackLanguage] ?? {}) as Strings;
+    const own = (resources[language] ?? {}) as Strings;
+    payload = {
+      language,
+      dir: directionOf(language),
+      resources: language === fallbackLanguage ? english : withFallback(own, english),
+    };
+    payloads.set(language, payload);
+  }
+  return payload;
 }
 
 /** `?lng=xx` when xx is a supported language. */

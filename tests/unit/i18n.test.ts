@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { directionOf, languages, translateFromPayload } from "~/lib/i18n";
+import { directionOf, languages, namespaces, translateFromPayload } from "~/lib/i18n";
 import {
   createI18nInstance,
   detectLanguage,
@@ -7,6 +7,7 @@ import {
   languageFromAcceptLanguage,
   languagePayload,
   resources,
+  withFallback,
 } from "~/lib/i18n.server";
 
 function request(path: string, headers: Record<string, string> = {}) {
@@ -89,10 +90,21 @@ describe("resources", () => {
     const payload = languagePayload("ar");
     expect(payload.language).toBe("ar");
     expect(payload.dir).toBe("rtl");
-    expect(payload.resources).toBe(resources.ar);
+    expect(payload.resources.common).toEqual(resources.ar.common);
     // Namespaces of one language at the top, not a map of languages.
-    expect(Object.keys(payload.resources).every((key) => ["common", "pages"].includes(key))).toBe(true);
+    expect(Object.keys(payload.resources).every((key) => (namespaces as readonly string[]).includes(key))).toBe(true);
     expect(Object.keys(payload)).toEqual(["language", "dir", "resources"]);
+  });
+
+  it("fills what a language lacks with English, so the browser never shows a raw key", () => {
+    const english = { title: "Events", detail: { limited_one: "One", limited_other: "Many" }, empty: "None" };
+    const german = { title: "Termine", detail: { limited_other: "Viele" } };
+    expect(withFallback(german, english)).toEqual({
+      title: "Termine",
+      detail: { limited_one: "One", limited_other: "Viele" },
+      empty: "None",
+    });
+    expect(languagePayload("en").resources).toBe(resources.en);
   });
 
   it("a server instance translates synchronously in the requested language", () => {

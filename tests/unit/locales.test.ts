@@ -14,6 +14,9 @@
  *   of ids has to be written out in that file);
  * - t("prefix", { returnObjects: true }) for every key under "prefix.".
  * A key built in any other way counts as unused: write it out.
+ *
+ * Plural keys (i18next's key_one, key_other, …) are used through their base key, and each language
+ * has exactly its own plural forms, as Intl.PluralRules lists them (Arabic six, Chinese one).
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -55,6 +58,22 @@ const allowlist = new Set<string>(
 
 const others = languages.filter((language) => language !== fallbackLanguage);
 
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+
+/** English's keys as a language must have them: plural keys in that language's own plural forms. */
+function expectedKeys(language: string, source: Map<string, string>): Map<string, string> {
+  const categories = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+  const expected = new Map<string, string>();
+  for (const [key, value] of source) {
+    if (!PLURAL_SUFFIX.test(key)) expected.set(key, value);
+    else {
+      const base = key.replace(PLURAL_SUFFIX, "");
+      for (const category of categories) expected.set(`${base}_${category}`, source.get(`${base}_other`) ?? value);
+    }
+  }
+  return expected;
+}
+
 function load(language: string, ns: string): Map<string, string> | null {
   try {
     return flatten(readJson(join(localesDir, language, `${ns}.json`)));
@@ -63,9 +82,15 @@ function load(language: string, ns: string): Map<string, string> | null {
   }
 }
 
-/** The {{placeholders}} and <tags> of a string, sorted: a translation must keep the same set. */
+/**
+ * The {{placeholders}} and <tags> of a string, sorted: a translation must keep the same set.
+ * {{count}} is left out: a plural form for zero, one or two may spell its number out.
+ */
 function markup(value: string): string[] {
-  return [...value.matchAll(/\{\{\s*[\w.]+\s*\}\}|<\/?[\w]+\s*\/?>/g)].map((m) => m[0].replace(/\s+/g, "")).sort();
+  return [...value.matchAll(/\{\{\s*[\w.]+\s*\}\}|<\/?[\w]+\s*\/?>/g)]
+    .map((m) => m[0].replace(/\s+/g, ""))
+    .filter((token) => token !== "{{count}}")
+    .sort();
 }
 
 function sourceFiles(dir: string): string[] {
@@ -138,7 +163,7 @@ describe("locale files", () => {
 
     it.each(englishNamespaces)("%s.json has every English key and no other", (ns) => {
       const translated = load(language, ns) ?? new Map<string, string>();
-      const source = english.get(ns)!;
+      const source = expectedKeys(language, english.get(ns)!);
       const missing = [...source.keys()].filter((key) => !translated.has(key));
       const extra = [...translated.keys()].filter((key) => !source.has(key));
       expect({ missing, extra }).toEqual({ missing: [], extra: [] });
@@ -146,7 +171,7 @@ describe("locale files", () => {
 
     it.each(englishNamespaces)("%s.json keeps each string's placeholders and tags", (ns) => {
       const translated = load(language, ns) ?? new Map<string, string>();
-      const broken = [...english.get(ns)!].filter(
+      const broken = [...expectedKeys(language, english.get(ns)!)].filter(
         ([key, value]) => translated.has(key) && markup(translated.get(key)!).join() !== markup(value).join(),
       );
       expect(broken.map(([key]) => key)).toEqual([]);
@@ -154,7 +179,7 @@ describe("locale files", () => {
 
     it.each(englishNamespaces)("%s.json is translated (no value identical to English)", (ns) => {
       const translated = load(language, ns) ?? new Map<string, string>();
-      const copies = [...english.get(ns)!]
+      const copies = [...expectedKeys(language, english.get(ns)!)]
         .filter(([key, value]) => translated.get(key) === value && !allowlist.has(value))
         .map(([key]) => key);
       expect(copies, `${copies.length} strings of locales/${language}/${ns}.json are English copies`).toEqual([]);
@@ -162,7 +187,9 @@ describe("locale files", () => {
   });
 
   it("every English key is used by code in app/", () => {
-    const unused = [...english].flatMap(([ns, keys]) => [...keys.keys()].filter((key) => !isUsed(ns, key)).map((key) => `${ns}:${key}`));
+    const unused = [...english].flatMap(([ns, keys]) =>
+      [...keys.keys()].filter((key) => !isUsed(ns, key.replace(PLURAL_SUFFIX, ""))).map((key) => `${ns}:${key}`),
+    );
     expect(unused).toEqual([]);
   });
 
@@ -176,6 +203,10 @@ describe("locale files", () => {
     expect(files.length).toBeGreaterThan(5);
     expect(isUsed("common", "header.nav.about")).toBe(true);
     expect(isUsed("common", "no.such.key.anywhere")).toBe(false);
+    expect([...expectedKeys("ar", new Map([["n_one", "1"], ["n_other", "n"]])).keys()]).toEqual(
+      ["n_zero", "n_one", "n_two", "n_few", "n_many", "n_other"],
+    );
+    expect([...expectedKeys("zh", new Map([["n_one", "1"], ["n_other", "n"]])).keys()]).toEqual(["n_other"]);
     expect(relative(root, files[0].path).startsWith("app")).toBe(true);
   });
 });

@@ -29,7 +29,7 @@ export async function eventsPage(supabase: Supabase, page: number, { past = fals
     ? query.lt("ends_at", now.toISOString()).order("start_date", { ascending: false })
     : query.gte("ends_at", now.toISOString()).order("start_date", { ascending: true });
   const result = await query.range(from, to);
-  return pageOf(rowsOf("events", result), page, EVENTS_PAGE_SIZE, result.count);
+  return pageOf("events", result, page, EVENTS_PAGE_SIZE);
 }
 
 /** The published event with that slug (past or upcoming), or null. */

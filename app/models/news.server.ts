@@ -26,7 +26,7 @@ export async function newsPage(supabase: Supabase, page: number) {
     .eq("is_published", true)
     .order("published_at", { ascending: false })
     .range(from, to);
-  return pageOf(rowsOf("news", result), page, NEWS_PAGE_SIZE, result.count);
+  return pageOf("news", result, page, NEWS_PAGE_SIZE);
 }
 
 /** The published article with that slug, or null. */

@@ -44,7 +44,20 @@ export function rangeOf(page: number, pageSize: number): [number, number] {
   return [from, from + pageSize - 1];
 }
 
-export function pageOf<T>(items: T[], page: number, pageSize: number, total: number | null): Page<T> {
-  const count = total ?? items.length;
+const RANGE_NOT_SATISFIABLE = "PGRST103";
+
+/**
+ * One page of a `count: "exact"` query. A page that starts past the last row (PostgREST answers
+ * 416, PGRST103) is an empty page, so the route's `page > pageCount` check turns it into a 404.
+ */
+export function pageOf<R extends QueryResult & { count: number | null }>(
+  what: string,
+  result: R,
+  page: number,
+  pageSize: number,
+): Page<DataOf<R> extends Array<infer T> ? T : never> {
+  if (result.error?.code === RANGE_NOT_SATISFIABLE) return { items: [], page, pageCount: 1, total: 0 };
+  const items = rowsOf(what, result) as Array<DataOf<R> extends Array<infer T> ? T : never>;
+  const count = result.count ?? items.length;
   return { items, page, pageCount: Math.max(1, Math.ceil(count / pageSize)), total: count };
 }

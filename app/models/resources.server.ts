@@ -34,7 +34,7 @@ export async function resourcesPage(supabase: Supabase, page: number) {
     .eq("is_published", true)
     .order("created_at", { ascending: false })
     .range(from, to);
-  return pageOf(rowsOf("resources", result), page, RESOURCES_PAGE_SIZE, result.count);
+  return pageOf("resources", result, page, RESOURCES_PAGE_SIZE);
 }
 
 /** The published resource with that slug, or null. */

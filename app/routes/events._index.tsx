@@ -29,8 +29,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     events = await eventsPage(supabase, page, { past });
   } catch (error) {
     if (!(error instanceof QueryError)) throw error;
-    // PostgREST answers a range that starts past the last row with 416 (PGRST103): no such page.
-    if (error.cause.code === "PGRST103") throw new Response("Not Found", { status: 404, headers });
     console.error(error);
     throw new Response("Failed to load events", { status: 503, headers });
   }

@@ -27,8 +27,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     resources = await resourcesPage(supabase, page);
   } catch (error) {
     if (!(error instanceof QueryError)) throw error;
-    // PostgREST answers a range that starts past the last row with 416 (PGRST103): no such page.
-    if (error.cause.code === "PGRST103") throw new Response("Not Found", { status: 404, headers });
     console.error(error);
     return data({ title, description, resources: null }, { status: 503, headers });
   }

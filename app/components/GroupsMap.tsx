@@ -1,8 +1,19 @@
 import { Link } from "@remix-run/react";
 import type { GeometryCollection } from "geojson";
-import { useEffect, useState, useSyncExternalStore, type ComponentProps, type ReactNode } from "react";
+import {
+  memo,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ComponentProps,
+  type ReactNode,
+} from "react";
 import { useTranslation } from "react-i18next";
-import { ComposableMap, Geography, Marker, ZoomableGroup, useZoomPanContext } from "react-simple-maps";
+// The core entry only: the zoom entry (d3-zoom and its d3 companions) is loaded when a reader
+// first points at the map, so pages that show the map do not carry it up front.
+import { ComposableMap, Geography, Marker } from "react-simple-maps/core";
 import type { MappedGroup } from "~/models/groups.server";
 import { COUNTRY_PATHS } from "./GroupsMap.countries";
 import { CENTER, MAP, mapProjection, type Point } from "./GroupsMap.projection";
@@ -16,6 +27,11 @@ import { CENTER, MAP, mapProjection, type Point } from "./GroupsMap.projection";
  * scripts/generate-map-countries.ts) and reach the browser only as server
  * HTML: the browser bundle never carries them, except as a lazily loaded
  * chunk when the map mounts without server HTML (a client-side navigation).
+ *
+ * Zoom and pan by gesture come from react-simple-maps' ZoomableGroup, loaded
+ * on the first pointer over the map. Until then StaticZoomableGroup stands in
+ * for it with the same markup (tests/unit/groups-map.test.ts compares them),
+ * and the zoom buttons, the tooltip and keyboard focus work without it.
  */
 
 /** What the map needs of a group; `mappedGroups()` (groups.server.ts) gives groups with both coordinates. */
@@ -65,30 +81,65 @@ function useHydrated(): boolean {
   );
 }
 
+// Effects that must run before paint in the browser, and not at all (nor warn) on the server.
+const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
+
+// What the browser already has of the outlines, kept between mounts: the loaded chunk, or the
+// server's <path> nodes parked while no map holds them (a remount, or a visit to another page).
+let loadedCountries: GeographyFeature[] | null = null;
+let parkedCountryNodes: Node[] | null = null;
+let countryNodesExist = false;
+
+type CountrySource = "features" | "dom" | "load";
+
 /**
  * The countries. On the server: one <Geography> per country. In the browser,
  * when hydrating server HTML: an element whose children React leaves alone
- * (empty dangerouslySetInnerHTML keeps the server's paths), so the outlines
- * need not be in the bundle. Mounted later (client-side navigation): the
- * outlines' chunk is loaded and rendered.
+ * (an empty dangerouslySetInnerHTML keeps the server's paths), so the
+ * outlines need not be in the bundle; a later mount (ZoomableGroup replacing
+ * its stand-in, or coming back to the page) takes those paths over. Only a
+ * map that never had server HTML loads the outlines' chunk.
  */
-function CountryLayer({ hydrated }: { hydrated: boolean }) {
-  const [fromServerHtml] = useState(!hydrated);
-  const [loaded, setLoaded] = useState<GeographyFeature[] | null>(null);
+const CountryLayer = memo(function CountryLayer({ hydrated }: { hydrated: boolean }) {
+  const [source, setSource] = useState<CountrySource>(() =>
+    serverCountries || loadedCountries ? "features" : !hydrated || countryNodesExist ? "dom" : "load",
+  );
+  const [features, setFeatures] = useState(serverCountries ?? loadedCountries);
+  const ref = useRef<SVGGElement>(null);
+
+  useBrowserLayoutEffect(() => {
+    const layer = ref.current;
+    if (source !== "dom" || !layer) return;
+    if (!layer.hasChildNodes() && parkedCountryNodes) {
+      for (const node of parkedCountryNodes) layer.appendChild(node);
+      parkedCountryNodes = null;
+    }
+    if (!layer.hasChildNodes()) {
+      setSource("load");
+      return;
+    }
+    countryNodesExist = true;
+    return () => {
+      parkedCountryNodes = [...layer.childNodes];
+    };
+  }, [source]);
 
   useEffect(() => {
-    if (serverCountries || fromServerHtml) return;
+    if (source !== "load") return;
     let current = true;
     import("./GroupsMap.countries").then(
       ({ COUNTRY_PATHS: rows }) => {
-        if (current) setLoaded(toGeographies(rows));
+        loadedCountries ??= toGeographies(rows);
+        if (!current) return;
+        setFeatures(loadedCountries);
+        setSource("features");
       },
       (error: unknown) => console.error("Loading the map's countries failed:", error),
     );
     return () => {
       current = false;
     };
-  }, [fromServerHtml]);
+  }, [source]);
 
   const layer = {
     transform: `scale(${1 / MAP.pathPrecision})`,
@@ -97,20 +148,21 @@ function CountryLayer({ hydrated }: { hydrated: boolean }) {
     "aria-hidden": true,
   } as const;
 
-  const countries = serverCountries ?? loaded;
-  if (countries) {
+  if (source === "features" && features) {
     return (
       <g {...layer}>
-        {countries.map((country) => (
+        {features.map((country) => (
           // Countries are scenery, not controls: no tab stop (react-simple-maps gives each one).
           <Geography key={country.rsmKey} geography={country} tabIndex={undefined} />
         ))}
       </g>
     );
   }
-  if (fromServerHtml) return <g {...layer} dangerouslySetInnerHTML={{ __html: "" }} suppressHydrationWarning />;
+  if (source === "dom") {
+    return <g ref={ref} {...layer} dangerouslySetInnerHTML={{ __html: "" }} suppressHydrationWarning />;
+  }
   return <g {...layer} />;
-}
+});
 
 type Transform = { x: number; y: number; k: number };
 type View = { center: Point; zoom: number };
@@ -135,6 +187,20 @@ function isVisible({ left, top }: { left: number; top: number }): boolean {
 
 const clampZoom = (zoom: number) => Math.min(MAP.maxZoom, Math.max(MAP.minZoom, zoom));
 
+type ZoomModule = typeof import("react-simple-maps/zoom");
+
+/** ZoomableGroup's markup at a given transform, without its gesture handling (and its d3 modules). */
+function StaticZoomableGroup({ transform: { x, y, k }, children }: { transform: Transform; children: ReactNode }) {
+  return (
+    <g>
+      <rect width={MAP.width} height={MAP.height} fill="transparent" />
+      <g transform={`translate(${x} ${y}) scale(${k})`} className="rsm-zoomable-group ">
+        {children}
+      </g>
+    </g>
+  );
+}
+
 /**
  * Which gestures move the map: a mouse drag, a pinch (two fingers), and the
  * wheel only with Ctrl or ⌘ (a trackpad pinch sends that). A plain wheel or
@@ -154,18 +220,19 @@ function useMarkerLabel() {
 
 function Markers({
   groups,
+  k,
   hydrated,
   onShow,
   onHide,
 }: {
   groups: readonly MapGroup[];
+  k: number;
   hydrated: boolean;
   onShow: (group: MapGroup, byFocus: boolean) => void;
   onHide: () => void;
 }) {
   const { t } = useTranslation("groups");
   const labelOf = useMarkerLabel();
-  const { k } = useZoomPanContext();
   // Dots keep the size they have at the initial zoom instead of growing with the map.
   const size = MAP.zoom / k;
 
@@ -175,6 +242,7 @@ function Markers({
         const label = labelOf(group);
         const website = webLink(group.website);
         const handlers = {
+          "data-group-id": group.id,
           onMouseEnter: () => onShow(group, false),
           onMouseLeave: onHide,
           onFocus: () => onShow(group, true),
@@ -185,7 +253,8 @@ function Markers({
             {/* Without JavaScript the native tooltip; with it, the map's own tooltip replaces it. */}
             {hydrated ? null : <title>{label}</title>}
             <g transform={size === 1 ? undefined : `scale(${size})`}>
-              <circle r={MAP.markerRadius * 2.5} fill="transparent" />
+              {/* A larger invisible target around the dot; larger still where the map is drawn small. */}
+              <circle r={MAP.markerRadius * 2.5} fill="transparent" className="max-sm:[r:20px]" />
               <circle r={MAP.markerRadius} className="map-dot fill-accent-500 stroke-white" strokeWidth={1} />
             </g>
           </>
@@ -243,9 +312,10 @@ function Tooltip({ group, transform }: { group: MapGroup; transform: Transform }
 function ZoomButtons({ zoom, onZoom }: { zoom: number; onZoom: (zoom: number) => void }) {
   const { t } = useTranslation("groups");
   const button =
-    "flex h-10 w-10 items-center justify-center bg-white text-xl font-semibold leading-none text-ink-900 hover:bg-ink-100 disabled:cursor-not-allowed disabled:text-ink-300 disabled:hover:bg-white";
+    "flex h-8 w-8 items-center justify-center bg-white text-lg font-semibold leading-none text-ink-900 hover:bg-ink-100 disabled:cursor-not-allowed disabled:text-ink-300 disabled:hover:bg-white sm:h-10 sm:w-10 sm:text-xl";
+  // Side by side on a phone, where the map is only ~160 px high; stacked from sm up.
   return (
-    <div className="absolute end-3 top-3 flex flex-col divide-y divide-ink-200 overflow-hidden rounded-md shadow-md ring-1 ring-ink-950/10">
+    <div className="absolute end-2 top-2 flex divide-x divide-ink-200 overflow-hidden rounded-md shadow-md ring-1 ring-ink-950/10 rtl:divide-x-reverse sm:end-3 sm:top-3 sm:flex-col sm:divide-x-0 sm:divide-y">
       <button
         type="button"
         className={button}
@@ -282,6 +352,10 @@ export function GroupsMap({ groups, loading = false }: { groups: readonly MapGro
   const [view, setView] = useState<View>(INITIAL_VIEW);
   const [gesture, setGesture] = useState<Transform | null>(null);
   const [active, setActive] = useState<MapGroup | null>(null);
+  const [zoom, setZoom] = useState<ZoomModule | null>(null);
+  const zoomRequested = useRef(false);
+  const refocus = useRef<string | null>(null);
+  const container = useRef<HTMLDivElement>(null);
   const transform = gesture ?? transformOf(view);
   const locations = new Set(groups.map((group) => `${group.latitude},${group.longitude}`)).size;
 
@@ -293,10 +367,41 @@ export function GroupsMap({ groups, loading = false }: { groups: readonly MapGro
     }
   }
 
+  function loadGestures() {
+    if (zoomRequested.current) return;
+    zoomRequested.current = true;
+    import("react-simple-maps/zoom").then(
+      (module) => {
+        // The markers are about to be replaced: remember which one had the keyboard focus.
+        const focused = document.activeElement?.closest("[data-group-id]");
+        refocus.current = container.current?.contains(focused ?? null) ? focused!.getAttribute("data-group-id") : null;
+        setZoom(module);
+      },
+      (error: unknown) => {
+        zoomRequested.current = false;
+        console.error("Loading the map's zoom failed:", error);
+      },
+    );
+  }
+
+  useBrowserLayoutEffect(() => {
+    const id = refocus.current;
+    refocus.current = null;
+    if (!zoom || !id) return;
+    container.current?.querySelector<SVGElement>(`[data-group-id="${CSS.escape(id)}"]`)?.focus({ preventScroll: true });
+  }, [zoom]);
+
+  const layers = (
+    <>
+      <CountryLayer hydrated={hydrated} />
+      <Markers groups={groups} k={transform.k} hydrated={hydrated} onShow={show} onHide={() => setActive(null)} />
+    </>
+  );
+
   return (
     <figure className="flex flex-col gap-4">
       <figcaption className="text-pretty text-ink-700">{t("map.intro", { count: locations })}</figcaption>
-      <div className="relative">
+      <div ref={container} className="relative" onPointerOver={loadGestures} onPointerDown={loadGestures}>
         <ComposableMap
           projection="geoMercator"
           projectionConfig={{ scale: MAP.scale }}
@@ -305,28 +410,31 @@ export function GroupsMap({ groups, loading = false }: { groups: readonly MapGro
           aria-label={t("map.label")}
           className="block h-auto w-full touch-pan-y rounded-lg bg-ink-900"
         >
-          <ZoomableGroup
-            center={view.center}
-            zoom={view.zoom}
-            minZoom={MAP.minZoom}
-            maxZoom={MAP.maxZoom}
-            filterZoomEvent={allowGesture}
-            onMoveStart={() => setActive(null)}
-            onMove={({ x, y, zoom }) => {
-              if (x !== undefined && y !== undefined && zoom !== undefined) setGesture({ x, y, k: zoom });
-            }}
-            onMoveEnd={({ coordinates, zoom }) => {
-              if (coordinates && zoom) setView({ center: coordinates, zoom });
-              setGesture(null);
-            }}
-          >
-            <CountryLayer hydrated={hydrated} />
-            <Markers groups={groups} hydrated={hydrated} onShow={show} onHide={() => setActive(null)} />
-          </ZoomableGroup>
+          {zoom ? (
+            <zoom.ZoomableGroup
+              center={view.center}
+              zoom={view.zoom}
+              minZoom={MAP.minZoom}
+              maxZoom={MAP.maxZoom}
+              filterZoomEvent={allowGesture}
+              onMoveStart={() => setActive(null)}
+              onMove={({ x, y, zoom: k }) => {
+                if (x !== undefined && y !== undefined && k !== undefined) setGesture({ x, y, k });
+              }}
+              onMoveEnd={({ coordinates, zoom: k }) => {
+                if (coordinates && k) setView({ center: coordinates, zoom: k });
+                setGesture(null);
+              }}
+            >
+              {layers}
+            </zoom.ZoomableGroup>
+          ) : (
+            <StaticZoomableGroup transform={transform}>{layers}</StaticZoomableGroup>
+          )}
         </ComposableMap>
         {active ? <Tooltip group={active} transform={transform} /> : null}
         {hydrated ? (
-          <ZoomButtons zoom={view.zoom} onZoom={(zoom) => setView({ center: view.center, zoom: clampZoom(zoom) })} />
+          <ZoomButtons zoom={view.zoom} onZoom={(next) => setView({ center: view.center, zoom: clampZoom(next) })} />
         ) : null}
       </div>
       <p role="status" className="text-sm font-medium text-ink-600">

@@ -11,6 +11,8 @@ import { MAP, mapProjection } from "~/components/GroupsMap.projection";
 import { createI18nInstance } from "~/lib/i18n.server";
 import { countriesModule, projectCountries, readWorld } from "../../scripts/generate-map-countries";
 import { readFileSync } from "node:fs";
+import { ComposableMap } from "react-simple-maps/core";
+import { ZoomableGroup } from "react-simple-maps/zoom";
 
 const GROUPS: MapGroup[] = [
   { id: "a", name: "Assemblea Llibertària", location: "Barcelona, Spain", latitude: 41.3797, longitude: 2.1682, website: "https://raval.example/about" },
@@ -107,6 +109,31 @@ describe("GroupsMap, server-rendered", () => {
     expect(html).toContain(`<g transform="scale(${1 / MAP.pathPrecision})"`);
     const [cx, cy] = projection([0, 20])!;
     expect(html).toContain(`transform="translate(${400 - cx * 1.5} ${200 - cy * 1.5}) scale(1.5)" class="rsm-zoomable-group`);
+  });
+
+  it("renders, before react-simple-maps' ZoomableGroup is loaded, exactly the markup ZoomableGroup renders", () => {
+    const upToLayers = (html: string) => {
+      const end = html.indexOf('class="rsm-zoomable-group ">') + 'class="rsm-zoomable-group ">'.length;
+      return html.slice(html.indexOf("<svg"), end);
+    };
+    const ours = upToLayers(render(createElement(GroupsMap, { groups: [] })));
+    const svg = /<svg viewBox="[^"]*" class="rsm-svg ([^"]*)" aria-label="([^"]*)">/.exec(ours);
+    const theirs = renderToString(
+      createElement(
+        ComposableMap,
+        {
+          projection: "geoMercator",
+          projectionConfig: { scale: MAP.scale },
+          width: MAP.width,
+          height: MAP.height,
+          className: svg?.[1],
+          "aria-label": unescape(svg?.[2] ?? ""),
+        },
+        createElement(ZoomableGroup, { center: [0, 20], zoom: MAP.zoom, minZoom: MAP.minZoom, maxZoom: MAP.maxZoom }),
+      ),
+    );
+    expect(ours).toContain("scale(1.5)");
+    expect(ours).toBe(upToLayers(theirs));
   });
 
   it("states the locations in the intro and the groups mapped in the status line", () => {

@@ -267,7 +267,7 @@ function Markers({
                 target="_blank"
                 rel="noopener noreferrer"
                 aria-label={`${label} ${t("common:externalLink")}`}
-                className="group/marker cursor-pointer outline-none [&:focus-visible_.map-dot]:stroke-[3]"
+                className="cursor-pointer outline-none [&:focus-visible_.map-dot]:stroke-[3]"
                 {...handlers}
               >
                 {dot}

@@ -4,7 +4,8 @@ import { Form, Link, useActionData, useFormAction, useNavigation } from "@remix-
 import type { ReactNode } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import type { ContactActionData } from "~/lib/contact-action.server";
-import { ContactSchema, EMAIL_MAX, HONEYPOT_FIELD, MESSAGE_MAX, NAME_MAX, REGIONS, type Region } from "~/lib/schemas";
+import { EMAIL_MAX, MESSAGE_MAX, NAME_MAX } from "~/lib/form-limits";
+import { ContactSchema, HONEYPOT_FIELD, REGIONS, type Region } from "~/lib/schemas";
 
 const FORM_ID = "contact-form";
 

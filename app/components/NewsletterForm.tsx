@@ -1,9 +1,7 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher, useLocation, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { NewsletterSchema } from "~/lib/schemas";
+import { EMAIL_MAX } from "~/lib/form-limits";
 import type { NewsletterActionData } from "~/routes/newsletter";
 
 export const NEWSLETTER_STATES = ["subscribed", "invalid", "failed"] as const;
@@ -42,22 +40,15 @@ export function NewsletterForm() {
   useEffect(() => setHydrated(true), []);
 
   const submitting = fetcher.state !== "idle";
-  const [form, fields] = useForm({
-    // Also the #newsletter anchor that a post without JavaScript returns to.
-    id: "newsletter",
-    lastResult: fetcher.state === "idle" ? fetcher.data?.result : null,
-    constraint: getZodConstraint(NewsletterSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: NewsletterSchema }),
-  });
 
   // A fetcher's answer is newer than the flash of an earlier post without JavaScript.
   const flash = searchParams.get(NEWSLETTER_FLASH);
   const state: NewsletterState | undefined = submitting
     ? undefined
     : (fetcher.data?.state ?? (isNewsletterState(flash) ? flash : undefined));
-  const fieldError = fields.email.errors?.[0];
+  // One field, validated by the action with NewsletterSchema and answered in the site's language:
+  // no schema library in every page's JavaScript for it.
+  const fieldError = submitting ? undefined : fetcher.data?.result.error?.email?.[0];
   const invalid = Boolean(fieldError) || state === "invalid";
   const error = fieldError ? tc(fieldError) : state && state !== "subscribed" ? tc(MESSAGES[state]) : null;
   const success = !error && state === "subscribed" ? tc(MESSAGES.subscribed) : null;
@@ -67,13 +58,14 @@ export function NewsletterForm() {
   back.delete(NEWSLETTER_FLASH);
   const returnTo = `${location.pathname}${back.size ? `?${back}` : ""}`;
 
-  const { key, ...emailProps } = getInputProps(fields.email, { type: "email", ariaAttributes: false });
-
   return (
     <fetcher.Form
       method="post"
       action="/newsletter"
-      {...getFormProps(form)}
+      // Also the #newsletter anchor that a post without JavaScript returns to.
+      id="newsletter"
+      // The server's answer is translated into the site's language; the browser's own bubble is not.
+      noValidate
       aria-labelledby="newsletter-heading"
       className="scroll-mt-24 rounded-lg border border-ink-800 bg-ink-900 p-6 lg:col-span-12 lg:flex lg:items-start lg:gap-8"
     >
@@ -88,12 +80,15 @@ export function NewsletterForm() {
       <div className="mt-4 lg:mt-0 lg:w-[28rem]">
         <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
           <div className="flex-1">
-            <label htmlFor={fields.email.id} className="mb-1 block text-sm font-medium text-ink-200">
+            <label htmlFor="newsletter-email" className="mb-1 block text-sm font-medium text-ink-200">
               {t("footer.newsletter.emailLabel")}
             </label>
             <input
-              key={key}
-              {...emailProps}
+              id="newsletter-email"
+              name="email"
+              type="email"
+              required
+              maxLength={EMAIL_MAX}
               autoComplete="email"
               dir="ltr"
               aria-invalid={invalid || undefined}

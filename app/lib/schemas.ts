@@ -10,6 +10,7 @@
  * public.newsletter_subscriptions.
  */
 import { z } from "zod";
+import { EMAIL_MAX, MESSAGE_MAX, NAME_MAX } from "~/lib/form-limits";
 
 /** The i18next namespace whose keys the error messages below are. */
 export const MESSAGES_NAMESPACE = "contact";
@@ -24,9 +25,7 @@ export type Region = (typeof REGIONS)[number];
  */
 export const HONEYPOT_FIELD = "website";
 
-export const NAME_MAX = 200;
-export const EMAIL_MAX = 320;
-export const MESSAGE_MAX = 10_000;
+
 
 const email = z
   .string({ error: "form.errors.emailRequired" })

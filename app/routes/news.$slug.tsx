@@ -1,7 +1,8 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ContentImage } from "~/components/ContentImage";
+import { DetailHeader } from "~/components/DetailHeader";
 import { PageFrame } from "~/components/PageFrame";
 import { ShareLinks, TranslateLink } from "~/components/ShareLinks";
 import { formatDay, isoDate } from "~/lib/dates";
@@ -80,42 +81,21 @@ export default function NewsArticlePage() {
 
   return (
     <article>
-      <header className="page-band">
-        <div className="mx-auto w-full max-w-3xl px-5 pb-10 pt-28 sm:px-8 sm:pb-12 sm:pt-32">
-          <Link
-            to="/news"
-            className="inline-flex items-center gap-2 text-sm font-semibold text-ink-300 hover:text-white"
-          >
-            <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
-              ←
-            </span>
-            {t("article.back")}
-          </Link>
-          <p className="mt-8 flex flex-wrap gap-x-2 text-sm text-ink-300">
-            {article.published_at ? (
-              <time dateTime={isoDate(article.published_at)} className="font-semibold text-accent-400">
-                <span className="sr-only">{t("article.published")}: </span>
-                {formatDay(article.published_at, i18n.language)}
-              </time>
-            ) : null}
-            {author ? (
-              <>
-                <span aria-hidden="true">·</span>
-                <span>{t("article.by", { name: author })}</span>
-              </>
-            ) : null}
-          </p>
-          <h1 className="mt-3 text-balance text-3xl font-extrabold leading-tight tracking-tight text-white sm:text-5xl">
-            <span dir="auto">{article.title}</span>
-          </h1>
-          {article.excerpt ? (
-            <p className="mt-5 text-pretty text-lg leading-relaxed text-ink-200 sm:text-xl">
-              <span dir="auto">{article.excerpt}</span>
-            </p>
-          ) : null}
-          <div aria-hidden="true" className="mt-8 h-1 w-16 bg-accent-500" />
-        </div>
-      </header>
+      <DetailHeader
+        back={{ to: "/news", label: t("article.back") }}
+        factsClassName="gap-x-2"
+        facts={
+          article.published_at ? (
+            <time dateTime={isoDate(article.published_at)} className="font-semibold text-accent-400">
+              <span className="sr-only">{t("article.published")}: </span>
+              {formatDay(article.published_at, i18n.language)}
+            </time>
+          ) : null
+        }
+        byline={author ? t("article.by", { name: author }) : null}
+        title={article.title}
+        summary={article.excerpt}
+      />
 
       <div className="mx-auto w-full max-w-3xl px-5 py-8 sm:px-8 sm:py-10">
         <div className="flex flex-wrap items-start gap-3">

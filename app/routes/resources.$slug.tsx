@@ -5,8 +5,9 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { DetailHeader } from "~/components/DetailHeader";
 import { PageFrame } from "~/components/PageFrame";
 import { DownloadIcon } from "~/components/ResourceCard";
 import { ResourceTypeBadge } from "~/components/ResourceTypeIcon";
@@ -104,38 +105,19 @@ export default function ResourcePage() {
 
   return (
     <article>
-      <header className="page-band">
-        <div className="mx-auto w-full max-w-3xl px-5 pb-10 pt-28 sm:px-8 sm:pb-12 sm:pt-32">
-          <Link
-            to="/resources"
-            className="inline-flex items-center gap-2 text-sm font-semibold text-ink-300 hover:text-white"
-          >
-            <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
-              ←
-            </span>
-            {t("resource.back")}
-          </Link>
-          <p className="mt-8 flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-ink-300">
+      <DetailHeader
+        back={{ to: "/resources", label: t("resource.back") }}
+        factsClassName="items-center gap-x-3 gap-y-2"
+        facts={
+          <>
             <span className="sr-only">{t("resource.type")}: </span>
             <ResourceTypeBadge type={resource.resource_type} className="gap-2 font-semibold text-accent-400" />
-            {author ? (
-              <>
-                <span aria-hidden="true">·</span>
-                <span>{t("resource.by", { name: author })}</span>
-              </>
-            ) : null}
-          </p>
-          <h1 className="mt-3 text-balance text-3xl font-extrabold leading-tight tracking-tight text-white sm:text-5xl">
-            <span dir="auto">{resource.title}</span>
-          </h1>
-          {resource.description ? (
-            <p className="mt-5 text-pretty text-lg leading-relaxed text-ink-200 sm:text-xl">
-              <span dir="auto">{resource.description}</span>
-            </p>
-          ) : null}
-          <div aria-hidden="true" className="mt-8 h-1 w-16 bg-accent-500" />
-        </div>
-      </header>
+          </>
+        }
+        byline={author ? t("resource.by", { name: author }) : null}
+        title={resource.title}
+        summary={resource.description}
+      />
 
       <div className="mx-auto w-full max-w-3xl px-5 py-8 sm:px-8 sm:py-10">
         <div className="flex flex-wrap items-center gap-3">

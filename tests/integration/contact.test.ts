@@ -280,7 +280,15 @@ describe("newsletter action", () => {
   });
 
   it("never redirects off the site, whatever redirectTo or Referer say", async () => {
-    for (const redirectTo of ["//evil.example/x", "https://evil.example/", "/\\evil.example", "/\t/evil.example"]) {
+    for (const redirectTo of [
+      "//evil.example/x",
+      "https://evil.example/",
+      "/\\evil.example",
+      "/\t/evil.example",
+      // Paths that become "//evil.example" once resolved (the outcome is added through new URL()).
+      "/..//evil.example",
+      "/%2e%2e//evil.example",
+    ]) {
       const response = (await subscribe({ email: "nope", redirectTo })) as Response;
       expect(response.headers.get("Location"), redirectTo).toBe("/?newsletter=invalid#newsletter");
     }

@@ -15,12 +15,15 @@
  * 4. store → success (200, form cleared) or, when the backend fails, 503
  *    with "Failed to submit form" and the values kept. Never a thrown 500:
  *    the visitor keeps what they wrote and can send it again.
+ * A body that is not a form is an empty form (400); a method other than
+ * POST is a 405 (app/lib/form-post.server.ts).
  *
  * The client address is only the limiter's key: it is not stored or logged.
  */
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
+import { postedForm } from "~/lib/form-post.server";
 import { ContactSchema, HONEYPOT_FIELD } from "~/lib/schemas";
 import { createSupabaseServerClient } from "~/lib/supabase.server";
 import { forbiddenCrossOrigin, isSameOriginRequest } from "~/lib/security.server";
@@ -79,7 +82,7 @@ export async function handleContactSubmission(request: Request, context: AppLoad
   // server.ts already refuses cross-site posts; this also covers `remix vite:dev`, which bypasses it.
   if (!isSameOriginRequest(request)) throw forbiddenCrossOrigin();
 
-  const formData = await request.formData();
+  const formData = await postedForm(request);
   const submission = parseWithZod(formData, { schema: ContactSchema });
   const reply = (outcome: ContactOutcome, result: SubmissionResult<string[]>, headers?: Headers) =>
     data<ContactActionData>({ outcome, result }, { status: STATUS[outcome], headers });

@@ -14,6 +14,7 @@ import {
   NEWSLETTER_RETURN_FIELD,
   type NewsletterState,
 } from "~/components/NewsletterForm";
+import { postedForm } from "~/lib/form-post.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { NewsletterSchema } from "~/lib/schemas";
 import { forbiddenCrossOrigin, isSameOriginRequest } from "~/lib/security.server";
@@ -33,7 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // server.ts already refuses cross-site posts; this also covers `remix vite:dev`, which bypasses it.
   if (!isSameOriginRequest(request)) throw forbiddenCrossOrigin();
 
-  const formData = await request.formData();
+  const formData = await postedForm(request);
   const enhanced = formData.get(NEWSLETTER_ENHANCED_FIELD) === "1";
   const back = returnPath(formData.get(NEWSLETTER_RETURN_FIELD), request);
 

@@ -12,6 +12,7 @@ import { PageFrame } from "~/components/PageFrame";
 import { DownloadIcon } from "~/components/ResourceCard";
 import { ResourceTypeBadge } from "~/components/ResourceTypeIcon";
 import { ShareLinks, TranslateLink } from "~/components/ShareLinks";
+import { requirePost } from "~/lib/form-post.server";
 import { getFixedT } from "~/lib/i18n.server";
 import { sanitizeRichHtml } from "~/lib/sanitize.server";
 import { canonicalUrl, seoMeta, summarize } from "~/lib/seo";
@@ -57,9 +58,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
  * which opens the file (a redirect straight to another host would be blocked
  * by the CSP's form-action; see that route). If the count cannot be recorded
  * there is no redirect: the page says so (503). Not published, or no file:
- * 404. The Origin check happened in server.ts.
+ * 404. Another method than POST: 405. The Origin check happened in server.ts.
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
+  requirePost(request);
   const t = getFixedT(request, "resources");
   const { supabase, headers } = createSupabaseServerClient(request, context.cloudflare.env);
 

@@ -230,6 +230,36 @@ describe("contact form action", () => {
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).status).toBe(403);
   });
+
+  it("answers a body that is not a form (none, JSON, broken multipart) with 400 and the field errors, not a 500", async () => {
+    const bodies: Array<{ body?: string; type?: string }> = [
+      {},
+      { body: JSON.stringify({ name: "Ada" }), type: "application/json" },
+      { body: "garbage", type: "multipart/form-data; boundary=x" },
+    ];
+    for (const { body, type } of bodies) {
+      const headers: Record<string, string> = { Origin: ORIGIN, ...(type ? { "Content-Type": type } : {}) };
+      const request = new Request(`${ORIGIN}/contact`, { method: "POST", body, headers });
+      const { status, data } = answerOf<ContactActionData>(await contactAction({ request, context: loadContext(), params: {} }));
+      expect(status, type ?? "no body").toBe(400);
+      expect(data.outcome).toBe("invalid");
+      expect(fieldErrors(data.result).name).toEqual(["form.errors.nameRequired"]);
+    }
+  });
+
+  it("answers another method than POST with 405 and stores nothing", async () => {
+    const email = uniqueEmail("put");
+    for (const method of ["PUT", "PATCH", "DELETE"]) {
+      const request = new Request(`${ORIGIN}/join`, { method, body: new URLSearchParams(validFields(email)), headers: { Origin: ORIGIN } });
+      const thrown = await joinAction({ request, context: loadContext(), params: {} }).then(
+        () => null,
+        (reason: unknown) => reason,
+      );
+      expect(thrown, method).toBeInstanceOf(Response);
+      expect((thrown as Response).status).toBe(405);
+    }
+    expect(await contactsFor(email)).toHaveLength(0);
+  });
 });
 
 describe("newsletter action", () => {
@@ -304,6 +334,13 @@ describe("newsletter action", () => {
       params: {},
     });
     expect((ownReferer as Response).headers.get("Location")).toBe("/groups?page=2&newsletter=invalid#newsletter");
+  });
+
+  it("answers a post without a form body like an invalid address, not a 500", async () => {
+    const request = new Request(`${ORIGIN}/newsletter`, { method: "POST", headers: { Origin: ORIGIN } });
+    const response = (await newsletterAction({ request, context: loadContext(), params: {} })) as Response;
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/?newsletter=invalid#newsletter");
   });
 
   it("sends a GET of /newsletter to the home page", async () => {

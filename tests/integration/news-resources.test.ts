@@ -224,6 +224,16 @@ describe("downloading a resource (POST /resources/:slug)", () => {
     const response = await thrown(resourceAction({ request: post("/resources/nothing-here"), params: { slug: "nothing-here" }, context: context() }));
     expect(response.status).toBe(404);
   });
+
+  it("answers another method than POST with 405 and counts nothing", async () => {
+    const before = await downloadCount(WITH_FILE.id);
+    for (const method of ["PUT", "PATCH", "DELETE"]) {
+      const request = new Request(new URL(`/resources/${WITH_FILE.slug}`, TEST_ORIGIN), { method, headers: { Origin: TEST_ORIGIN } });
+      const response = await thrown(resourceAction({ request, params: { slug: WITH_FILE.slug }, context: context() }));
+      expect(response.status, method).toBe(405);
+    }
+    expect(await downloadCount(WITH_FILE.id)).toBe(before);
+  });
 });
 
 describe("when the backend is down", () => {

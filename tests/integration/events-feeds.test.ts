@@ -2,6 +2,7 @@
 // (a Request and the Worker's load context) against the embedded backend and its seed:
 // six published upcoming events, one past (riverside-mutual-aid-fair), one draft
 // (asia-pacific-regional-assembly); six published news articles and one draft; one draft resource.
+import { existsSync } from "node:fs";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { loader as eventLoader } from "~/routes/events.$slug";
 import { loader as eventIcsLoader } from "~/routes/events.$slug[.ics]";
@@ -348,6 +349,19 @@ describe("/sitemap.xml and /robots.txt", () => {
     expect(locations).not.toContain(`${TEST_ORIGIN}/events/${DRAFT}`);
     expect(locations).not.toContain(`${TEST_ORIGIN}/news/${DRAFT_NEWS}`);
     expect(locations).not.toContain(`${TEST_ORIGIN}/resources/${DRAFT_RESOURCE}`);
+  });
+
+  it("lists no page the site does not have: every static path is a route of app/routes", async () => {
+    const response = await sitemapLoader(args("/sitemap.xml"));
+    const locations = childrenNamed(parseXml(await response.text()), "url").map((url) => new URL(textOf(url, "loc")));
+    const contentPage = /^\/(news|events|resources)\/[^/]+$/;
+    const staticPaths = locations.map((url) => url.pathname).filter((path) => !contentPage.test(path));
+    expect(staticPaths.length).toBeGreaterThan(10);
+    for (const path of staticPaths) {
+      const name = path === "/" ? "_index" : path.slice(1).replaceAll("/", ".");
+      const exists = [`${name}.tsx`, `${name}._index.tsx`].some((file) => existsSync(new URL(`../../app/routes/${file}`, import.meta.url)));
+      expect(exists, `${path} has no route`).toBe(true);
+    }
   });
 
   it("robots.txt allows everything but /admin and names the sitemap", async () => {

@@ -10,7 +10,7 @@
  * second set from a route would duplicate them.
  */
 import type { MetaDescriptor } from "@remix-run/cloudflare";
-import { fallbackLanguage, isLanguage, LANGUAGE_PARAM, languages, type Language } from "~/lib/i18n";
+import { fallbackLanguage, isLanguage, languages, type Language } from "~/lib/i18n";
 import { site } from "~/lib/site";
 
 /** What meta functions receive that the helper needs (a subset of Remix's MetaArgs). */
@@ -59,13 +59,38 @@ function rootInfo(matches: SeoArgs["matches"]): { origin: string; language: Lang
 }
 
 /**
- * The canonical URL: absolute, with the query that selects content (?page=,
- * ?past=) but without ?lng=, since every language version shares one
- * canonical address and the hreflang alternates point at the others.
+ * The query parameters that select content, in the order the site's own links
+ * write them, each with its canonical value, or null where the value selects
+ * nothing (the page the address shows without it). They read them as the
+ * loaders do: ?past=1 is the archive, ?page=N a page after the first (pageFromUrl).
+ */
+const CONTENT_PARAMS: ReadonlyArray<[name: string, canonical: (value: string) => string | null]> = [
+  ["past", (value) => (value === "1" ? value : null)],
+  [
+    "page",
+    (value) => {
+      const page = Number(value);
+      return Number.isInteger(page) && page > 1 ? String(page) : null;
+    },
+  ],
+];
+
+/**
+ * The canonical URL: absolute, with only the query that selects content
+ * (?past=1, ?page=N) in its canonical form. Everything else is left out:
+ * ?lng= (every language version shares one canonical address and the
+ * hreflang alternates point at the others), the newsletter form's
+ * ?newsletter= outcome, tracking tags, and values that select nothing
+ * (?page=1, ?page=abc are the first page).
  */
 export function canonicalUrl(origin: string, location: SeoArgs["location"]): string {
-  const params = new URLSearchParams(location.search);
-  params.delete(LANGUAGE_PARAM);
+  const given = new URLSearchParams(location.search);
+  const params = new URLSearchParams();
+  for (const [name, canonical] of CONTENT_PARAMS) {
+    const value = given.get(name);
+    const kept = value === null ? null : canonical(value);
+    if (kept !== null) params.set(name, kept);
+  }
   const query = params.toString();
   return `${origin}${location.pathname}${query ? `?${query}` : ""}`;
 }

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ContentImage } from "~/components/ContentImage";
 import { formatEventDates, isoDate } from "~/lib/dates";
+import { webLink } from "~/lib/web-link";
 import type { EventCard as EventCardData } from "~/models/events.server";
 
 /**
@@ -21,6 +22,7 @@ export function EventCard({ event, headingLevel = 2 }: { event: EventCardData; h
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const organizer = event.organizer?.username;
   const group = event.group?.name;
+  const registration = webLink(event.registration_url);
 
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-lg border border-ink-200 bg-white shadow-sm transition-shadow focus-within:shadow-md hover:shadow-md">
@@ -78,10 +80,10 @@ export function EventCard({ event, headingLevel = 2 }: { event: EventCardData; h
           </dl>
         ) : null}
 
-        {event.registration_url ? (
+        {registration ? (
           <div className="mt-auto pt-5">
             <a
-              href={event.registration_url}
+              href={registration}
               target="_blank"
               rel="noopener noreferrer"
               // Every card has a "Register": the label says for which event, and that a tab opens.

@@ -14,6 +14,7 @@ import { useTranslation } from "react-i18next";
 // The core entry only: the zoom entry (d3-zoom and its d3 companions) is loaded when a reader
 // first points at the map, so pages that show the map do not carry it up front.
 import { ComposableMap, Geography, Marker } from "react-simple-maps/core";
+import { webLink } from "~/lib/web-link";
 import type { MappedGroup } from "~/models/groups.server";
 import { COUNTRY_PATHS } from "./GroupsMap.countries";
 import { CENTER, MAP, mapProjection, type Point } from "./GroupsMap.projection";
@@ -38,17 +39,6 @@ import { CENTER, MAP, mapProjection, type Point } from "./GroupsMap.projection";
 export type MapGroup = Pick<MappedGroup, "id" | "name" | "location" | "latitude" | "longitude" | "website">;
 
 const projection = mapProjection();
-
-/** Only http(s) addresses become links: a stored "javascript:" URL must never reach an href. */
-export function webLink(url: string | null | undefined): string | null {
-  if (!url) return null;
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed.href : null;
-  } catch {
-    return null;
-  }
-}
 
 type GeographyFeature = ComponentProps<typeof Geography>["geography"];
 type CountryRows = typeof COUNTRY_PATHS;

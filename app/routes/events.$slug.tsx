@@ -12,6 +12,7 @@ import { getFixedT } from "~/lib/i18n.server";
 import { imageSrc } from "~/lib/images";
 import { canonicalUrl, seoMeta, summarize } from "~/lib/seo";
 import { createSupabaseServerClient } from "~/lib/supabase.server";
+import { webLink } from "~/lib/web-link";
 import { publishedEvent } from "~/models/events.server";
 import { QueryError } from "~/models/query.server";
 import type { RootLoaderData } from "~/root";
@@ -68,6 +69,8 @@ export default function EventPage() {
   const { event, ended, shareUrl } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("events");
   const dates = formatEventDates(event.start_date, event.end_date, i18n.language);
+  const registration = webLink(event.registration_url);
+  const groupWebsite = webLink(event.group?.website);
   // The description is plain text: blank lines separate paragraphs, single line breaks stay.
   const paragraphs = event.description
     .split(/\n\s*\n/)
@@ -112,9 +115,9 @@ export default function EventPage() {
             {event.organizer?.username ? <Fact label={t("detail.organizer")}>{event.organizer.username}</Fact> : null}
             {event.group?.name ? (
               <Fact label={t("detail.group")}>
-                {event.group.website ? (
+                {groupWebsite ? (
                   <a
-                    href={event.group.website}
+                    href={groupWebsite}
                     target="_blank"
                     rel="noopener noreferrer"
                     className="text-accent-700 underline decoration-accent-600/40 underline-offset-2 hover:decoration-accent-700"
@@ -130,8 +133,8 @@ export default function EventPage() {
           </dl>
 
           <div className="flex flex-col gap-3">
-            {event.registration_url && !ended ? (
-              <a href={event.registration_url} target="_blank" rel="noopener noreferrer" className="btn-primary">
+            {registration && !ended ? (
+              <a href={registration} target="_blank" rel="noopener noreferrer" className="btn-primary">
                 {t("detail.register")}
                 <span className="sr-only"> {t("common:externalLink")}</span>
               </a>

@@ -1,12 +1,13 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { GroupsMap, webLink } from "~/components/GroupsMap";
+import { GroupsMap } from "~/components/GroupsMap";
 import { PageFrame } from "~/components/PageFrame";
 import { SiteLink } from "~/components/SiteLink";
 import { getFixedT } from "~/lib/i18n.server";
 import { seoMeta } from "~/lib/seo";
 import { createSupabaseServerClient } from "~/lib/supabase.server";
+import { webLink } from "~/lib/web-link";
 import { groupsByName, mappedGroups, type GroupCard } from "~/models/groups.server";
 import { QueryError } from "~/models/query.server";
 

@@ -26,9 +26,16 @@ export type Region = (typeof REGIONS)[number];
 export const HONEYPOT_FIELD = "website";
 
 
+/**
+ * Postgres text cannot hold U+0000: a message containing one would fail to
+ * insert and be answered as if the backend were down (503, "try again").
+ * The character is invisible and means nothing in a message, so it is dropped.
+ */
+const withoutNul = (value: string) => value.replaceAll("\u0000", "");
 
 const email = z
   .string({ error: "form.errors.emailRequired" })
+  .overwrite(withoutNul)
   .trim()
   .min(1, { error: "form.errors.emailRequired" })
   .max(EMAIL_MAX, { error: "form.errors.emailTooLong" })
@@ -37,6 +44,7 @@ const email = z
 export const ContactSchema = z.object({
   name: z
     .string({ error: "form.errors.nameRequired" })
+    .overwrite(withoutNul)
     .trim()
     .min(1, { error: "form.errors.nameRequired" })
     .max(NAME_MAX, { error: "form.errors.nameTooLong" }),
@@ -48,6 +56,7 @@ export const ContactSchema = z.object({
     .transform((region) => region ?? null),
   message: z
     .string({ error: "form.errors.messageRequired" })
+    .overwrite(withoutNul)
     .trim()
     .min(1, { error: "form.errors.messageRequired" })
     .max(MESSAGE_MAX, { error: "form.errors.messageTooLong" }),

@@ -231,6 +231,16 @@ describe("contact form action", () => {
     expect((thrown as Response).status).toBe(403);
   });
 
+  it("stores a message with a NUL character without it (Postgres text cannot hold one), and refuses a name of only NUL", async () => {
+    const email = uniqueEmail("nul");
+    const { status } = await submitContact({ ...validFields(email), name: "A\u0000da", message: "Hel\u0000lo" });
+    expect(status).toBe(200);
+    expect(await contactsFor(email)).toMatchObject([{ name: "Ada", message: "Hello" }]);
+    const empty = await submitContact({ ...validFields(uniqueEmail("nul")), name: "\u0000" });
+    expect(empty.status).toBe(400);
+    expect(fieldErrors(empty.data.result).name).toEqual(["form.errors.nameRequired"]);
+  });
+
   it("answers a body that is not a form (none, JSON, broken multipart) with 400 and the field errors, not a 500", async () => {
     const bodies: Array<{ body?: string; type?: string }> = [
       {},

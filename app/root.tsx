@@ -1,3 +1,5 @@
+// First: configures zod before any module that builds a schema is evaluated.
+import "~/lib/zod-csp";
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import {
   isRouteErrorResponse,

@@ -1,0 +1,368 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { mkdirSync } from "node:fs";
+import common from "../../locales/en/common.json" with { type: "json" };
+import pages from "../../locales/en/pages.json" with { type: "json" };
+
+/**
+ * The app shell: static routes, header, footer, language switching, the
+ * mobile menu, 404, security headers and the CSP nonce, accessibility, and
+ * screenshots. Every test runs in the 'js' and 'nojs' projects; the few that
+ * test a JavaScript enhancement say so and skip in 'nojs'.
+ */
+
+test.use({ locale: "en-US" });
+
+const STATIC_ROUTES = [
+  { path: "/", h1: common.home.hero.title },
+  { path: "/about", h1: pages.about.title },
+  { path: "/principles", h1: pages.principles.title },
+  { path: "/structure", h1: pages.structure.title },
+  { path: "/congress", h1: pages.congress.title },
+  { path: "/security", h1: pages.security.title },
+  { path: "/privacy", h1: pages.privacy.title },
+  { path: "/terms", h1: pages.terms.title },
+  { path: "/campaigns", h1: pages.campaigns.title },
+];
+
+/** Routes that later issues implement: the shell only links to them. */
+const LATER_ROUTES = new Set(["/news", "/events", "/groups", "/resources", "/join", "/contact", "/rss", "/admin/login"]);
+
+const HEADER_LINKS = ["/about", "/news", "/groups", "/resources", "/events", "/join"];
+const FOOTER_LINKS = [
+  "/about", "/principles", "/structure", "/contact", "/news", "/events", "/congress", "/campaigns",
+  "/rss", "/privacy", "/terms", "/security", "/admin/login",
+];
+
+const javaScript = (testInfo: { project: { use: { javaScriptEnabled?: boolean } } }) =>
+  testInfo.project.use.javaScriptEnabled !== false;
+
+for (const { path, h1 } of STATIC_ROUTES) {
+  test(`${path} answers 200 with its h1`, async ({ page }) => {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(h1);
+    await expect(page.locator("header.site-header")).toBeVisible();
+    await expect(page.locator("footer")).toBeVisible();
+  });
+}
+
+test("the header links to the main sections, Join as the highlighted button", async ({ page, request }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/");
+  const nav = page.getByRole("navigation", { name: common.header.primaryNav }).first();
+  for (const href of HEADER_LINKS) await expect(nav.locator(`a[href="${href}"]`)).toHaveCount(1);
+  await expect(nav.locator('a[href="/join"]')).toHaveClass(/btn-primary/);
+  await expect(page.locator('header a[href="/"]')).toHaveAccessibleName(common.header.homeLabel);
+  for (const href of HEADER_LINKS.filter((h) => !LATER_ROUTES.has(h))) {
+    expect((await request.get(href)).status(), href).toBe(200);
+  }
+});
+
+test("the footer has its links, contacts, newsletter form, year and no-rights notice", async ({ page, request }) => {
+  await page.goto("/");
+  const footer = page.locator("footer");
+  for (const href of FOOTER_LINKS) await expect(footer.locator(`a[href="${href}"]`).first()).toBeAttached();
+  await expect(footer.locator('a[href="/admin/login"]')).toHaveText(common.footer.links.admin);
+  for (const href of FOOTER_LINKS.filter((h) => !LATER_ROUTES.has(h))) {
+    expect((await request.get(href)).status(), href).toBe(200);
+  }
+
+  for (const address of [
+    "contact@inag.network",
+    "europe@inag.network",
+    "americas@inag.network",
+    "asiapacific@inag.network",
+    "africa-mideast@inag.network",
+  ]) {
+    const link = footer.locator(`a[href="mailto:${address}"]`);
+    await expect(link).toHaveAttribute("target", "_blank");
+    await expect(link).toHaveAttribute("rel", "noopener noreferrer");
+  }
+  for (const href of ["https://kolektiva.social/@inag", "https://codeberg.org/inag"]) {
+    const link = footer.locator(`a[href="${href}"]`);
+    await expect(link).toHaveAttribute("target", "_blank");
+    await expect(link).toHaveAttribute("rel", "noopener noreferrer");
+  }
+
+  const form = footer.locator('form[action="/newsletter"]');
+  await expect(form).toHaveAttribute("method", "post");
+  await expect(form.getByLabel(common.footer.newsletter.emailLabel)).toHaveAttribute("type", "email");
+  await expect(form).toContainText(common.footer.newsletter.description);
+
+  await expect(footer).toContainText(String(new Date().getFullYear()));
+  await expect(footer).toContainText("No rights reserved");
+});
+
+test("internal links route inside the site, external ones open a new tab", async ({ page }) => {
+  await page.goto("/");
+  const external = page.locator('a[href^="http"], a[href^="mailto:"]');
+  expect(await external.count()).toBeGreaterThan(5);
+  for (const link of await external.all()) {
+    await expect(link).toHaveAttribute("target", "_blank");
+    await expect(link).toHaveAttribute("rel", "noopener noreferrer");
+  }
+  await expect(page.locator('a[href^="/"][target="_blank"]')).toHaveCount(0);
+});
+
+test("the hero links to /congress, /about and /contact and shows the four figures", async ({ page }) => {
+  await page.goto("/");
+  const hero = page.locator("main section").first();
+  await expect(hero.locator('a[href="/congress"]')).toContainText(common.home.hero.tagline);
+  await expect(hero.getByRole("link", { name: common.home.hero.learnMore })).toHaveAttribute("href", "/about");
+  await expect(hero.getByRole("link", { name: common.home.hero.join })).toHaveAttribute("href", "/contact");
+  const figures = hero.locator("dl > div");
+  await expect(figures).toHaveCount(4);
+  await expect(figures).toContainText(["2+", "300+", "20+", "2026"]);
+});
+
+test("switching to Arabic sets dir=rtl and lang=ar and persists across navigation", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/about");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
+
+  await page.locator("details.lang-menu > summary").click();
+  await page.locator('details.lang-menu a[hreflang="ar"]').click();
+  await expect(page).toHaveURL(/\/about\?lng=ar$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "ar");
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+
+  // A plain internal link, no ?lng=: the cookie carries the choice.
+  await page.locator('footer a[href="/principles"]').click();
+  await expect(page).toHaveURL(/\/principles$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "ar");
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+
+  await page.goto("/structure");
+  await expect(page.locator("html")).toHaveAttribute("lang", "ar");
+
+  await page.locator("details.lang-menu > summary").click();
+  await page.locator('details.lang-menu a[hreflang="en"]').click();
+  await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+});
+
+test("?lng= sets a year-long HttpOnly lng cookie and makes the response private", async ({ request }) => {
+  const response = await request.get("/about?lng=fr");
+  expect(response.status()).toBe(200);
+  const setCookie = response.headers()["set-cookie"] ?? "";
+  expect(setCookie).toMatch(/lng=fr/);
+  expect(setCookie).toMatch(/Max-Age=31536000/);
+  expect(setCookie).toMatch(/HttpOnly/);
+  expect(setCookie).toMatch(/SameSite=Lax/);
+  expect(response.headers()["cache-control"]).toBe("private, no-store");
+  expect(await response.text()).toContain('<html lang="fr" dir="ltr"');
+
+  const plain = await request.get("/about", { headers: { Cookie: "", "Accept-Language": "en" } });
+  expect(plain.headers()["set-cookie"]).toBeUndefined();
+  expect(plain.headers()["cache-control"]).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=600");
+  expect(plain.headers()["vary"]).toBe("Cookie, Accept-Language");
+
+  const byHeader = await request.get("/", { headers: { Cookie: "", "Accept-Language": "ar-EG,ar;q=0.9" } });
+  expect(await byHeader.text()).toContain('<html lang="ar" dir="rtl"');
+});
+
+test("the mobile menu at 360 px opens and closes", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto("/");
+  const menu = page.locator("details.mobile-menu");
+  const summary = menu.locator("summary");
+  const panelLink = menu.locator('.mobile-menu-panel a[href="/about"]');
+  // The desktop nav is hidden at this width.
+  await expect(page.locator('header nav.md\\:flex a[href="/news"]')).toBeHidden();
+  await expect(panelLink).toBeHidden();
+
+  await summary.click();
+  await expect(menu).toHaveAttribute("open", "");
+  await expect(panelLink).toBeVisible();
+  await expect(menu.locator('.mobile-menu-panel a[href="/join"]')).toBeVisible();
+
+  await summary.click();
+  await expect(menu).not.toHaveAttribute("open", "");
+  await expect(panelLink).toBeHidden();
+
+  // Following a link in the menu leaves it closed on the next page.
+  await summary.click();
+  await panelLink.click();
+  await expect(page).toHaveURL(/\/about$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(pages.about.title);
+  await expect(page.locator("details.mobile-menu")).not.toHaveAttribute("open", "");
+});
+
+test("JS: the language list closes on an outside click and on Escape", async ({ page }, testInfo) => {
+  test.skip(!javaScript(testInfo), "a JavaScript enhancement");
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/");
+  const languageMenu = page.locator("details.lang-menu");
+  await languageMenu.locator("summary").click();
+  await expect(languageMenu.locator('a[hreflang="de"]')).toBeVisible();
+  await page.locator("main h1").click();
+  await expect(languageMenu).not.toHaveAttribute("open", "");
+
+  await languageMenu.locator("summary").click();
+  await expect(languageMenu).toHaveAttribute("open", "");
+  await page.keyboard.press("Escape");
+  await expect(languageMenu).not.toHaveAttribute("open", "");
+});
+
+test("the language list names all eleven languages in their own scripts", async ({ page }) => {
+  await page.goto("/");
+  const links = page.locator("details.lang-menu a[hreflang]");
+  await expect(links).toHaveCount(11);
+  for (const [code, name] of Object.entries({ ar: "العربية", zh: "中文", hi: "हिन्दी", my: "မြန်မာ", ru: "Русский", de: "Deutsch" })) {
+    await expect(page.locator(`details.lang-menu a[hreflang="${code}"] span[lang="${code}"]`)).toHaveText(name);
+  }
+});
+
+test("the header is transparent at the top and dark once scrolled", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/about");
+  const header = page.locator("header.site-header");
+  const background = () => header.evaluate((el) => getComputedStyle(el).backgroundColor);
+  await expect.poll(background).toBe("rgba(0, 0, 0, 0)");
+  await page.mouse.wheel(0, 600);
+  await expect.poll(background).not.toBe("rgba(0, 0, 0, 0)");
+  await expect.poll(() => header.evaluate((el) => getComputedStyle(el).borderBottomColor)).not.toBe("rgba(0, 0, 0, 0)");
+});
+
+test("an unknown route shows the 404 screen with status 404", async ({ page }) => {
+  for (const path of ["/no-such-page", "/deeply/nested/missing", "/404"]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(common.notFound.heading);
+    await expect(page).toHaveTitle(common.notFound.title);
+    await expect(page.locator("main").getByRole("link", { name: common.notFound.home })).toHaveAttribute("href", "/");
+  }
+});
+
+test("JS: client-side navigation to an unknown route shows the 404 screen", async ({ page }, testInfo) => {
+  test.skip(!javaScript(testInfo), "client-side routing only exists with JavaScript");
+  await page.goto("/");
+  await page.evaluate(() => {
+    const a = document.createElement("a");
+    a.href = "/missing-client-side";
+    a.textContent = "missing";
+    a.id = "probe";
+    document.body.appendChild(a);
+  });
+  await page.locator("#probe").click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(common.notFound.heading);
+});
+
+test("every script carries the response's CSP nonce, and every response has the security headers", async ({ request }) => {
+  const response = await request.get("/about");
+  const csp = response.headers()["content-security-policy"] ?? "";
+  const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+  expect(nonce).toBeTruthy();
+  expect(csp).toContain("'strict-dynamic'");
+  expect(csp).toContain("frame-ancestors 'none'");
+  const html = await response.text();
+  const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+  expect(scripts.length).toBeGreaterThan(1);
+  for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+
+  const again = await request.get("/about");
+  expect(/'nonce-([^']+)'/.exec(again.headers()["content-security-policy"] ?? "")?.[1]).not.toBe(nonce);
+
+  for (const path of ["/favicon.svg", "/", "/no-such-page"]) {
+    const headers = (await request.get(path)).headers();
+    expect(headers["content-security-policy"], path).toContain("default-src 'self'");
+    expect(headers["x-content-type-options"], path).toBe("nosniff");
+    expect(headers["referrer-policy"], path).toBe("same-origin");
+    expect(headers["cross-origin-opener-policy"], path).toBe("same-origin");
+    expect(headers["permissions-policy"], path).toContain("camera=()");
+  }
+});
+
+test("a cross-origin POST is refused with 403 before the app runs; a same-origin one is not", async ({ request, baseURL }) => {
+  const foreign = await request.post("/newsletter", {
+    headers: { Origin: "https://evil.example" },
+    form: { email: "a@example.org" },
+  });
+  expect(foreign.status()).toBe(403);
+
+  const nothing = await request.post("/newsletter", {
+    headers: { Origin: "", Referer: "" },
+    form: { email: "a@example.org" },
+  });
+  expect(nothing.status()).toBe(403);
+
+  const own = await request.post("/newsletter", {
+    headers: { Origin: new URL(baseURL!).origin },
+    form: { email: "a@example.org" },
+  });
+  expect(own.status()).not.toBe(403);
+});
+
+test("JS: no console errors and no CSP violations while browsing", async ({ page }, testInfo) => {
+  test.skip(!javaScript(testInfo), "console and CSP events come from scripts");
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(`console: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/");
+  await page.waitForLoadState("networkidle");
+  await page.locator('header nav a[href="/about"]').first().click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(pages.about.title);
+  await page.locator('footer a[href="/principles"]').click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(pages.principles.title);
+  await page.goto("/congress?lng=ar");
+  await page.waitForLoadState("networkidle");
+  await page.goto("/?lng=en");
+  await page.waitForLoadState("networkidle");
+  expect(problems).toEqual([]);
+});
+
+for (const path of ["/", "/about"]) {
+  test(`axe finds no serious or critical violation on ${path}`, async ({ page, browser }, testInfo) => {
+    let target = page;
+    if (!javaScript(testInfo)) {
+      // axe runs as a script: check the server HTML in a context where the page's own scripts are blocked.
+      const context = await browser.newContext({ javaScriptEnabled: true, baseURL: testInfo.project.use.baseURL });
+      await context.route(/\.js(\?|$)/, (route) => route.abort());
+      target = await context.newPage();
+      await target.addInitScript(() => {
+        // No hydration: inline scripts (Remix's context) must not start the app either.
+        Object.defineProperty(window, "__remixContext", { set() {}, get() { return undefined; } });
+      });
+    }
+    await target.goto(path);
+    const results = await new AxeBuilder({ page: target }).analyze();
+    const serious = results.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    expect(serious).toEqual([]);
+    if (target !== page) await target.context().close();
+  });
+}
+
+async function screenshot(page: Page, name: string, testInfo: import("@playwright/test").TestInfo) {
+  const body = await page.screenshot({ fullPage: true });
+  mkdirSync("test-results/screenshots", { recursive: true });
+  const path = `test-results/screenshots/${testInfo.project.name}-${name}.png`;
+  await page.screenshot({ fullPage: true, path });
+  await testInfo.attach(name, { body, contentType: "image/png" });
+}
+
+for (const language of ["en", "ar"]) {
+  for (const width of [360, 1280]) {
+    test(`screenshot of / in ${language} at ${width} px`, async ({ page }, testInfo) => {
+      await page.setViewportSize({ width, height: width < 600 ? 780 : 900 });
+      await page.goto(`/?lng=${language}`);
+      await expect(page.locator("html")).toHaveAttribute("lang", language);
+      // Nothing may stick out sideways at any width.
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await screenshot(page, `home-${language}-${width}`, testInfo);
+    });
+  }
+}

@@ -1,5 +1,5 @@
 import { useFetcher, useLocation, useSearchParams } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { EMAIL_MAX } from "~/lib/form-limits";
 import type { NewsletterActionData } from "~/routes/newsletter";
@@ -40,6 +40,12 @@ export function NewsletterForm() {
   useEffect(() => setHydrated(true), []);
 
   const submitting = fetcher.state !== "idle";
+  const formRef = useRef<HTMLFormElement>(null);
+  // A confirmed subscription empties the field, as the page without JavaScript comes back empty.
+  const subscribedData = fetcher.state === "idle" && fetcher.data?.state === "subscribed" ? fetcher.data : null;
+  useEffect(() => {
+    if (subscribedData) formRef.current?.reset();
+  }, [subscribedData]);
 
   // A fetcher's answer is newer than the flash of an earlier post without JavaScript.
   const flash = searchParams.get(NEWSLETTER_FLASH);
@@ -60,6 +66,7 @@ export function NewsletterForm() {
 
   return (
     <fetcher.Form
+      ref={formRef}
       method="post"
       action="/newsletter"
       // Also the #newsletter anchor that a post without JavaScript returns to.

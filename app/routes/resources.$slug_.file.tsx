@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { PageFrame } from "~/components/PageFrame";
 import { getFixedT } from "~/lib/i18n.server";
 import { createSupabaseServerClient } from "~/lib/supabase.server";
+import { webLink } from "~/lib/web-link";
 import { QueryError } from "~/models/query.server";
 import { publishedResource } from "~/models/resources.server";
 
@@ -30,12 +31,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     console.error(error);
     return data({ title: t("meta.loadFailedTitle"), file: null }, { status: 503, headers });
   }
-  if (!resource?.file_url) throw new Response(t("resource.notFound"), { status: 404, headers });
+  // Only an http(s) address is sent on to (webLink): the refresh and the link below carry it as is.
+  const fileUrl = webLink(resource?.file_url);
+  if (!resource || !fileUrl) throw new Response(t("resource.notFound"), { status: 404, headers });
 
   return data(
     {
       title: t("file.meta.title", { title: resource.title }),
-      file: { url: resource.file_url, slug: resource.slug, title: resource.title },
+      file: { url: fileUrl, slug: resource.slug, title: resource.title },
     },
     { headers },
   );

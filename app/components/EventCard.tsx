@@ -9,7 +9,8 @@ import type { EventCard as EventCardData } from "~/models/events.server";
  * One event in a list (/events, its archive, the landing page): image, the
  * Online badge, date or range, location (only when not online), title,
  * description clamped to two lines, organiser, group and an external
- * Register link when the event has a registration URL.
+ * Register link when the event has a registration URL and is not over
+ * (`ended`: the archive's cards, like an ended event's page, offer none).
  *
  * The title link is stretched over the whole card so the card is one
  * target; the Register link sits above it so it stays its own target.
@@ -17,12 +18,20 @@ import type { EventCard as EventCardData } from "~/models/events.server";
  * Text from the database is in any language, whatever the interface's: it
  * gets dir="auto" so an English title reads right on an Arabic page.
  */
-export function EventCard({ event, headingLevel = 2 }: { event: EventCardData; headingLevel?: 2 | 3 }) {
+export function EventCard({
+  event,
+  headingLevel = 2,
+  ended = false,
+}: {
+  event: EventCardData;
+  headingLevel?: 2 | 3;
+  ended?: boolean;
+}) {
   const { t, i18n } = useTranslation("events");
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const organizer = event.organizer?.username;
   const group = event.group?.name;
-  const registration = webLink(event.registration_url);
+  const registration = ended ? null : webLink(event.registration_url);
 
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-lg border border-ink-200 bg-white shadow-sm transition-shadow focus-within:shadow-md hover:shadow-md">

@@ -98,7 +98,7 @@ export default function EventsPage() {
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {items.map((event) => (
             <li key={event.id}>
-              <EventCard event={event} />
+              <EventCard event={event} ended={past} />
             </li>
           ))}
         </ul>

@@ -1,4 +1,4 @@
-// Addresses from the database become links only when they are http(s), on every page that shows them.
+// Addresses from the database become links only when they are http(s), and a Register link only while it serves.
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
@@ -43,12 +43,12 @@ describe("EventCard", () => {
     organizer: null,
     group: null,
   };
-  const render = (data: EventCardData) =>
+  const render = (data: EventCardData, ended = false) =>
     renderToString(
       createElement(
         I18nextProvider,
         { i18n: createI18nInstance("en") },
-        createElement(StaticRouter, { location: "/events" }, createElement(EventCard, { event: data })),
+        createElement(StaticRouter, { location: "/events" }, createElement(EventCard, { event: data, ended })),
       ),
     );
 
@@ -61,5 +61,11 @@ describe("EventCard", () => {
   it("shows the Register link for an https address", () => {
     const html = render({ ...event, registration_url: "https://register.example/assembly" });
     expect(html).toContain('href="https://register.example/assembly"');
+  });
+
+  it("shows no Register link on the card of an event that is over (the archive)", () => {
+    const html = render({ ...event, registration_url: "https://register.example/assembly" }, true);
+    expect(html).not.toContain("register.example");
+    expect(html).toContain('href="/events/assembly"');
   });
 });

@@ -1,6 +1,6 @@
 // Published events. "Upcoming" means not over yet: ends_at (end_date, or start_date when there is
 // none) is not before now. The archive holds the published events that are over.
-import { pageOf, rangeOf, rowsOf, type Supabase } from "./query.server";
+import { isSlug, pageOf, rangeOf, rowsOf, type Supabase } from "./query.server";
 
 const CARD =
   "id, title, slug, description, start_date, end_date, location, is_online, image_url, registration_url, organizer:profiles!organizer_id(username), group:groups!group_id(name)";
@@ -34,6 +34,7 @@ export async function eventsPage(supabase: Supabase, page: number, { past = fals
 
 /** The published event with that slug (past or upcoming), or null. */
 export async function publishedEvent(supabase: Supabase, slug: string) {
+  if (!isSlug(slug)) return null;
   return rowsOf(
     "event",
     await supabase.from("events").select(DETAIL).eq("slug", slug).eq("is_published", true).maybeSingle(),

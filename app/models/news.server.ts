@@ -1,5 +1,5 @@
 // Published news articles, as anon or member under RLS (drafts are invisible to them).
-import { pageOf, rangeOf, rowsOf, type Supabase } from "./query.server";
+import { isSlug, pageOf, rangeOf, rowsOf, type Supabase } from "./query.server";
 
 const CARD = "id, title, slug, excerpt, image_url, published_at, tags, author:profiles!author_id(username)";
 const DETAIL = "id, title, slug, excerpt, content, image_url, published_at, updated_at, tags, author:profiles!author_id(username, avatar_url)";
@@ -31,6 +31,7 @@ export async function newsPage(supabase: Supabase, page: number) {
 
 /** The published article with that slug, or null. */
 export async function publishedArticle(supabase: Supabase, slug: string) {
+  if (!isSlug(slug)) return null;
   return rowsOf(
     "news article",
     await supabase.from("news_articles").select(DETAIL).eq("slug", slug).eq("is_published", true).maybeSingle(),

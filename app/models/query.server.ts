@@ -30,6 +30,20 @@ export function rowsOf<R extends QueryResult>(what: string, result: R): DataOf<R
   return result.data as DataOf<R>;
 }
 
+/** The shape the database's CHECK constraint gives every slug (news_articles, events, resources). */
+const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+/** Far longer than a slug made from a title (at most 300 characters), far shorter than a URL the backend refuses. */
+const SLUG_MAX = 1000;
+
+/**
+ * Whether a path segment can be a slug at all. Anything else is "not found"
+ * without asking the backend: a very long one would make the query's URL too
+ * long for it, and the visitor would get "failed to load" (503) for a mangled link.
+ */
+export function isSlug(value: string): boolean {
+  return value.length <= SLUG_MAX && SLUG.test(value);
+}
+
 export type Page<T> = { items: T[]; page: number; pageCount: number; total: number };
 
 /** The 1-based page number from `?page=`; anything that is not a positive integer is page 1. */

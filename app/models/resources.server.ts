@@ -1,5 +1,5 @@
 // Published resources and their download counter.
-import { pageOf, QueryError, rangeOf, rowsOf, type Supabase } from "./query.server";
+import { isSlug, pageOf, QueryError, rangeOf, rowsOf, type Supabase } from "./query.server";
 
 const CARD = "id, title, slug, description, resource_type, file_url, download_count, created_at, author:profiles!author_id(username)";
 const DETAIL =
@@ -39,6 +39,7 @@ export async function resourcesPage(supabase: Supabase, page: number) {
 
 /** The published resource with that slug, or null. */
 export async function publishedResource(supabase: Supabase, slug: string) {
+  if (!isSlug(slug)) return null;
   return rowsOf(
     "resource",
     await supabase.from("resources").select(DETAIL).eq("slug", slug).eq("is_published", true).maybeSingle(),

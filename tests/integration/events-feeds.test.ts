@@ -119,6 +119,13 @@ describe("/events/:slug", () => {
     expect((await thrown(eventLoader(args("/events/no-such-event", { slug: "no-such-event" })))).status).toBe(404);
   });
 
+  it("a path segment that cannot be a slug is a 404 too, never 'failed to load' (the event page and its .ics)", async () => {
+    for (const slug of ["a".repeat(20_000), "Riverside-Mutual-Aid-Fair", "✓"]) {
+      expect((await thrown(eventLoader(args("/events/x", { slug })))).status).toBe(404);
+      expect((await eventIcsLoader(args("/events/x.ics", { slug }))).status).toBe(404);
+    }
+  });
+
   it("a backend failure is a 503 'Failed to load event'", async () => {
     const response = await withDeadBackend((env) => eventLoader(args(`/events/${PAST}`, { slug: PAST }, env)));
     expect(response.status).toBe(503);

@@ -126,6 +126,24 @@ describe("/news/:slug", () => {
     const response = await thrown(articleLoader({ request: get("/news/no-such-article"), params: { slug: "no-such-article" }, context: context() }));
     expect(response.status).toBe(404);
   });
+
+  it("answers 404, not 'failed to load', for a path segment that cannot be a slug (a URL too long for the backend, unicode, capitals)", async () => {
+    const error = console.error;
+    const logged: unknown[] = [];
+    console.error = (...args: unknown[]) => void logged.push(args);
+    try {
+      for (const slug of ["a".repeat(20_000), "✓".repeat(3_000), "Call-For-Proposals", "a b", "-a", "a--b"]) {
+        const article = await thrown(articleLoader({ request: get("/news/x"), params: { slug }, context: context() }));
+        const resource = await thrown(resourceLoader({ request: get("/resources/x"), params: { slug }, context: context() }));
+        const download = await thrown(resourceAction({ request: post("/resources/x"), params: { slug }, context: context() }));
+        const file = await thrown(fileLoader({ request: get("/resources/x/file"), params: { slug }, context: context() }));
+        expect([article, resource, download, file].map((response) => response.status), slug.slice(0, 20)).toEqual([404, 404, 404, 404]);
+      }
+    } finally {
+      console.error = error;
+    }
+    expect(logged).toEqual([]);
+  });
 });
 
 describe("/resources", () => {

@@ -36,7 +36,9 @@ function kindOf(url, contentType) {
 }
 
 async function weigh(browser, route) {
-  const page = await browser.newPage();
+  // A context of its own: an empty cache, as a first visit from a search result.
+  const context = await browser.newContext();
+  const page = await context.newPage();
   const totals = { html: 0, js: 0, css: 0, image: 0, other: 0, requests: 0, thirdParty: [] };
   const pending = [];
   page.on("response", (response) => {
@@ -52,7 +54,7 @@ async function weigh(browser, route) {
   });
   await page.goto(site + route, { waitUntil: "networkidle" });
   await Promise.all(pending);
-  await page.close();
+  await context.close();
   return totals;
 }
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import common from "../../locales/en/common.json" with { type: "json" };
 import contact from "../../locales/en/contact.json" with { type: "json" };
 

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import common from "../../locales/en/common.json" with { type: "json" };
 import events from "../../locales/en/events.json" with { type: "json" };
 

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { COUNTRY_PATHS } from "../../app/components/GroupsMap.countries";
 import groups from "../../locales/en/groups.json" with { type: "json" };
 

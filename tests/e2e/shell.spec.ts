@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { mkdirSync } from "node:fs";
 import common from "../../locales/en/common.json" with { type: "json" };
 import pages from "../../locales/en/pages.json" with { type: "json" };

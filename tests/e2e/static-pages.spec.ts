@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import pages from "../../locales/en/pages.json" with { type: "json" };
 
 /**

@@ -1,26 +1,12 @@
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumLaunchOptions } from "./tests/e2e/chromium.mjs";
 
 /**
  * End-to-end tests against a running site (no webServer entry: scripts/test.mjs
  * builds, starts the backend and `wrangler dev`, then runs Playwright). Every
  * test runs twice: with JavaScript ('js') and without ('nojs').
  */
-const chromium = {
-  ...devices["Desktop Chrome"],
-  launchOptions: {
-    executablePath: "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  },
-};
+const chromium = { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions() };
 
 export default defineConfig({
   testDir: "tests/e2e",

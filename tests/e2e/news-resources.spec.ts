@@ -150,39 +150,44 @@ test.describe("resources", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(common.notFound.heading);
   });
 
-  test("Download opens a new tab and counts exactly one download", async ({ page }, testInfo) => {
-    // One resource per project: both projects run at the same time against one backend.
-    const { slug, file } =
-      testInfo.project.name === "js"
-        ? { slug: "starting-a-mutual-aid-group", file: "https://files.example/starting-a-mutual-aid-group.pdf" }
-        : { slug: "reading-notes-mutual-aid-and-direct-democracy", file: "https://files.example/reading-notes-mutual-aid-direct-democracy.pdf" };
-    await page.goto(`/resources/${slug}`);
-    const before = await downloadsShown(page);
+  test.describe(() => {
+    // The visitor asked for the file: its host is the one request allowed outside the site.
+    test.use({ allowedOrigins: ["https://files.example"] });
 
-    const answered = page.context().waitForEvent("response", {
-      predicate: (response) => response.request().method() === "POST" && new URL(response.url()).pathname === `/resources/${slug}`,
+    test("Download opens a new tab and counts exactly one download", async ({ page }, testInfo) => {
+      // One resource per project: both projects run at the same time against one backend.
+      const { slug, file } =
+        testInfo.project.name === "js"
+          ? { slug: "starting-a-mutual-aid-group", file: "https://files.example/starting-a-mutual-aid-group.pdf" }
+          : { slug: "reading-notes-mutual-aid-and-direct-democracy", file: "https://files.example/reading-notes-mutual-aid-direct-democracy.pdf" };
+      await page.goto(`/resources/${slug}`);
+      const before = await downloadsShown(page);
+
+      const answered = page.context().waitForEvent("response", {
+        predicate: (response) => response.request().method() === "POST" && new URL(response.url()).pathname === `/resources/${slug}`,
+      });
+      const fileRequested = page.context().waitForEvent("request", { predicate: (request) => request.url() === file });
+      const [popup] = await Promise.all([
+        page.waitForEvent("popup"),
+        page.getByRole("button", { name: new RegExp(resources.resource.download) }).click(),
+      ]);
+      const response = await answered;
+      expect(response.status()).toBe(303);
+      expect(response.headers().location).toBe(`/resources/${slug}/file`);
+      // The new tab lands on the file page, whose refresh then leads to the file (a host the demo
+      // data makes up: the browser's attempt to reach it is all that can be seen of it).
+      const fileRequest = await fileRequested;
+      expect(fileRequest.isNavigationRequest()).toBe(true);
+      expect(fileRequest.frame().page()).toBe(popup);
+      await popup.close();
+
+      await expect
+        .poll(async () => {
+          await page.reload();
+          return downloadsShown(page);
+        })
+        .toBe(before + 1);
     });
-    const fileRequested = page.context().waitForEvent("request", { predicate: (request) => request.url() === file });
-    const [popup] = await Promise.all([
-      page.waitForEvent("popup"),
-      page.getByRole("button", { name: new RegExp(resources.resource.download) }).click(),
-    ]);
-    const response = await answered;
-    expect(response.status()).toBe(303);
-    expect(response.headers().location).toBe(`/resources/${slug}/file`);
-    // The new tab lands on the file page, whose refresh then leads to the file (a host the demo
-    // data makes up: the browser's attempt to reach it is all that can be seen of it).
-    const fileRequest = await fileRequested;
-    expect(fileRequest.isNavigationRequest()).toBe(true);
-    expect(fileRequest.frame().page()).toBe(popup);
-    await popup.close();
-
-    await expect
-      .poll(async () => {
-        await page.reload();
-        return downloadsShown(page);
-      })
-      .toBe(before + 1);
   });
 
   test("the download answers 303 to the file page, which refreshes to the file; 404 for a draft", async ({ request, baseURL }) => {

@@ -299,12 +299,16 @@ test("a cross-origin POST is refused with 403 before the app runs; a same-origin
 test("JS: no console errors and no CSP violations while browsing", async ({ page }, testInfo) => {
   test.skip(!javaScript(testInfo), "console and CSP events come from scripts");
   const problems: string[] = [];
+  // A failed resource is judged by its response, which names its URL (the console's copy of it
+  // does not always): seeded pictures are remote, and /images answers 502 on this offline machine.
+  page.on("response", (response) => {
+    if (response.status() >= 400 && new URL(response.url()).pathname !== "/images") {
+      problems.push(`response: ${response.status()} ${response.url()}`);
+    }
+  });
   page.on("console", (message) => {
-    if (message.type() !== "error") return;
-    // Seeded pictures are remote; /images proxies them and answers 502 when the machine is offline.
-    const offlineImage =
-      message.text().startsWith("Failed to load resource") && new URL(message.location().url || "http://x/").pathname === "/images";
-    if (!offlineImage) problems.push(`console: ${message.text()} (${message.location().url})`);
+    if (message.type() !== "error" || message.text().startsWith("Failed to load resource")) return;
+    problems.push(`console: ${message.text()} (${message.location().url})`);
   });
   page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
   await page.addInitScript(() => {

@@ -71,7 +71,12 @@ create table public.events (
   group_id uuid references public.groups (id) on delete set null,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
-  constraint events_end_after_start check (end_date is null or end_date >= start_date)
+  constraint events_end_after_start check (end_date is null or end_date >= start_date),
+  -- Four-digit years only: a date like 20266-07-01 is valid in Postgres but not in JavaScript,
+  -- and one such row would break every page that lists events.
+  constraint events_dates_in_range check (
+    start_date >= '1900-01-01' and start_date < '10000-01-01' and (end_date is null or end_date < '10000-01-01')
+  )
 );
 create index events_upcoming_idx on public.events (ends_at, start_date) where is_published;
 create index events_start_idx on public.events (start_date);

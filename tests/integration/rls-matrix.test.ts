@@ -427,3 +427,13 @@ describe("increment_download_count", () => {
     );
   });
 });
+
+describe("events constraints", () => {
+  it("a five-digit year is refused (JavaScript could not show the event)", async () => {
+    const result = await clients.admin
+      .from("events")
+      .insert({ title: "Far future", slug: "far-future", description: "x", start_date: "20266-07-01T10:00:00Z" });
+    expect(result.status).toBe(400);
+    expect(result.error?.code).toBe("23514");
+  });
+});

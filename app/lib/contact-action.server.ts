@@ -25,7 +25,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import { postedForm } from "~/lib/form-post.server";
 import { ContactSchema, HONEYPOT_FIELD } from "~/lib/schemas";
-import { createSupabaseServerClient } from "~/lib/supabase.server";
+import { createAnonSupabaseClient } from "~/lib/supabase.server";
 import { forbiddenCrossOrigin, isSameOriginRequest } from "~/lib/security.server";
 import { sendContactMessage, type NewContact } from "~/models/contacts.server";
 
@@ -84,8 +84,8 @@ export async function handleContactSubmission(request: Request, context: AppLoad
 
   const formData = await postedForm(request);
   const submission = parseWithZod(formData, { schema: ContactSchema });
-  const reply = (outcome: ContactOutcome, result: SubmissionResult<string[]>, headers?: Headers) =>
-    data<ContactActionData>({ outcome, result }, { status: STATUS[outcome], headers });
+  const reply = (outcome: ContactOutcome, result: SubmissionResult<string[]>) =>
+    data<ContactActionData>({ outcome, result }, { status: STATUS[outcome] });
 
   const honeypot = formData.get(HONEYPOT_FIELD);
   if (typeof honeypot === "string" && honeypot.trim() !== "") {
@@ -98,13 +98,13 @@ export async function handleContactSubmission(request: Request, context: AppLoad
     return reply("rateLimited", submission.reply({ formErrors: [FORM_ERROR.rateLimited] }));
   }
 
-  const { supabase, headers } = createSupabaseServerClient(request, context.cloudflare.env);
+  const supabase = createAnonSupabaseClient(context.cloudflare.env);
   const { name, email, region, message } = submission.value;
   try {
     await sendContactMessage(supabase, { name, email, region, message, source });
   } catch (error) {
     console.error("Storing a contact message failed:", error instanceof Error ? error.message : error);
-    return reply("failed", submission.reply({ formErrors: [FORM_ERROR.failed] }), headers);
+    return reply("failed", submission.reply({ formErrors: [FORM_ERROR.failed] }));
   }
-  return reply("success", submission.reply({ resetForm: true }), headers);
+  return reply("success", submission.reply({ resetForm: true }));
 }

@@ -1,24 +1,14 @@
 /**
  * What the machine-readable responses (RSS, iCalendar, sitemap, robots.txt)
- * share: XML escaping, their cache policy and an anonymous backend client.
+ * share: XML escaping and their cache policy. They read through
+ * createAnonSupabaseClient (app/lib/supabase.server.ts) like every public page.
  */
-import { createSupabaseServerClient, type TypedSupabaseClient } from "~/lib/supabase.server";
 
 /**
  * Feeds are public and the same for everyone, so shared caches may keep
  * them; feed readers poll, and ten minutes of staleness is harmless.
  */
 export const FEED_CACHE_CONTROL = "public, max-age=600, s-maxage=600, stale-while-revalidate=3600";
-
-/**
- * A backend client that ignores the visitor's cookies. Feeds list only
- * published content, and reading them as a signed-in admin must neither
- * refresh (and so set) a session cookie on a cacheable response nor
- * depend on who asked.
- */
-export function anonymousSupabase(request: Request, env: Pick<Env, "SUPABASE_URL" | "SUPABASE_ANON_KEY">): TypedSupabaseClient {
-  return createSupabaseServerClient(new Request(request.url), env).supabase;
-}
 
 // XML 1.0 allows tab, line feed, carriage return and U+0020 upwards (minus surrogates halves
 // and U+FFFE/U+FFFF); anything else makes the whole document unparsable, so it is dropped.

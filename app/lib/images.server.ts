@@ -12,7 +12,7 @@
  * IMAGE_MAX_BYTES, within IMAGE_TIMEOUT_MS. Failures answer with a bare
  * status and no body: nothing about the upstream host leaks to the page.
  */
-import { createSupabaseServerClient } from "~/lib/supabase.server";
+import { createAnonSupabaseClient } from "~/lib/supabase.server";
 import { QueryError, type Supabase } from "~/models/query.server";
 
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
@@ -152,7 +152,7 @@ export async function serveImage(
 
   // As the anonymous visitor, whoever asks: a session cookie must neither widen the
   // allow-list nor cause a token refresh whose Set-Cookie would ride on a cached image.
-  const { supabase } = createSupabaseServerClient(new Request(requestUrl), env);
+  const supabase = createAnonSupabaseClient(env);
   try {
     if (!(await isPublishedImage(supabase, src))) return bare(404, MISSING_CACHE_CONTROL);
   } catch (error) {

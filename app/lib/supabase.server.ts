@@ -1,9 +1,23 @@
 import { createServerClient, parseCookieHeader, serializeCookieHeader } from "@supabase/ssr";
-import type { SupabaseClient } from "@supabase/supabase-js";
+import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import type { Database } from "~/lib/database.types";
 import { isLocalHost } from "~/lib/security.server";
 
 export type TypedSupabaseClient = SupabaseClient<Database>;
+
+/**
+ * The one way to read public content (and to insert the public forms' rows):
+ * a client with the anon key and nothing else, so row-level security shows
+ * what any visitor may see, whoever asks. It never reads or sets cookies: a
+ * visitor's broken or expired session cookie cannot make PostgREST reject the
+ * query, a signed-in admin does not get drafts on public pages, and no token
+ * refresh can put a Set-Cookie on a cacheable response.
+ */
+export function createAnonSupabaseClient(env: Pick<Env, "SUPABASE_URL" | "SUPABASE_ANON_KEY">): TypedSupabaseClient {
+  return createClient<Database>(env.SUPABASE_URL, env.SUPABASE_ANON_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  });
+}
 
 /**
  * A Supabase client for ONE request, acting as the visitor (anon key plus the

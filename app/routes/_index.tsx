@@ -17,7 +17,7 @@ import { handleContactSubmission } from "~/lib/contact-action.server";
 import { getFixedT } from "~/lib/i18n.server";
 import { seoMeta } from "~/lib/seo";
 import { site } from "~/lib/site";
-import { createSupabaseServerClient } from "~/lib/supabase.server";
+import { createAnonSupabaseClient } from "~/lib/supabase.server";
 import { upcomingEvents } from "~/models/events.server";
 import { groupsByName, mappedGroups } from "~/models/groups.server";
 import { latestNews } from "~/models/news.server";
@@ -42,14 +42,15 @@ async function section<T>(name: string, query: Promise<T>): Promise<T | null> {
  * such a page is not cached, so the next visitor gets a fresh try.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { supabase, headers } = createSupabaseServerClient(request, context.cloudflare.env);
+  const supabase = createAnonSupabaseClient(context.cloudflare.env);
   const [news, events, resources, groups] = await Promise.all([
     section("news", latestNews(supabase, LANDING.news)),
     section("events", upcomingEvents(supabase, LANDING.events)),
     section("resources", latestResources(supabase, LANDING.resources)),
     section("groups", groupsByName(supabase)),
   ]);
-  if ([news, events, resources, groups].includes(null)) headers.set("Cache-Control", "no-store");
+  // A page with a failed section is not cached: the next visitor gets a fresh try.
+  const headers = [news, events, resources, groups].includes(null) ? { "Cache-Control": "no-store" } : undefined;
 
   const t = getFixedT(request, "common");
   return data(

@@ -11,7 +11,7 @@ import { translateFromPayload } from "~/lib/i18n";
 import { getFixedT } from "~/lib/i18n.server";
 import { imageSrc } from "~/lib/images";
 import { canonicalUrl, seoMeta, summarize } from "~/lib/seo";
-import { createSupabaseServerClient } from "~/lib/supabase.server";
+import { createAnonSupabaseClient } from "~/lib/supabase.server";
 import { webLink } from "~/lib/web-link";
 import { publishedEvent } from "~/models/events.server";
 import { QueryError } from "~/models/query.server";
@@ -23,7 +23,7 @@ import type { RootLoaderData } from "~/root";
  * backend failure is a 503 saying the event could not be loaded.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { supabase, headers } = createSupabaseServerClient(request, context.cloudflare.env);
+  const supabase = createAnonSupabaseClient(context.cloudflare.env);
 
   let event;
   try {
@@ -31,9 +31,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   } catch (error) {
     if (!(error instanceof QueryError)) throw error;
     console.error(error);
-    throw new Response("Failed to load event", { status: 503, headers });
+    throw new Response("Failed to load event", { status: 503 });
   }
-  if (!event) throw new Response("Not Found", { status: 404, headers });
+  if (!event) throw new Response("Not Found", { status: 404 });
 
   const url = new URL(request.url);
   const t = getFixedT(request, "events");
@@ -46,7 +46,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       description: summarize(event.description),
       shareUrl: canonicalUrl(url.origin, { pathname: url.pathname, search: "" }),
     },
-    { headers },
   );
 }
 

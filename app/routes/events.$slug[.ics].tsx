@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { CALENDAR_CONTENT_TYPE, eventsCalendar } from "~/lib/calendar.server";
-import { anonymousSupabase, FEED_CACHE_CONTROL } from "~/lib/feeds.server";
+import { FEED_CACHE_CONTROL } from "~/lib/feeds.server";
+import { createAnonSupabaseClient } from "~/lib/supabase.server";
 import { getFixedT } from "~/lib/i18n.server";
 import { publishedEvent } from "~/models/events.server";
 import { QueryError } from "~/models/query.server";
@@ -11,7 +12,7 @@ const TEXT = { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   let event;
   try {
-    event = await publishedEvent(anonymousSupabase(request, context.cloudflare.env), params.slug ?? "");
+    event = await publishedEvent(createAnonSupabaseClient(context.cloudflare.env), params.slug ?? "");
   } catch (error) {
     if (!(error instanceof QueryError)) throw error;
     console.error(error);

@@ -8,7 +8,7 @@ import { Pagination } from "~/components/Pagination";
 import { translateFromPayload } from "~/lib/i18n";
 import { getFixedT } from "~/lib/i18n.server";
 import { seoMeta } from "~/lib/seo";
-import { createSupabaseServerClient } from "~/lib/supabase.server";
+import { createAnonSupabaseClient } from "~/lib/supabase.server";
 import { eventsPage } from "~/models/events.server";
 import { pageFromUrl, QueryError } from "~/models/query.server";
 import type { RootLoaderData } from "~/root";
@@ -22,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const past = url.searchParams.get("past") === "1";
   const page = pageFromUrl(url);
-  const { supabase, headers } = createSupabaseServerClient(request, context.cloudflare.env);
+  const supabase = createAnonSupabaseClient(context.cloudflare.env);
 
   let events;
   try {
@@ -30,9 +30,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   } catch (error) {
     if (!(error instanceof QueryError)) throw error;
     console.error(error);
-    throw new Response("Failed to load events", { status: 503, headers });
+    throw new Response("Failed to load events", { status: 503 });
   }
-  if (page > events.pageCount) throw new Response("Not Found", { status: 404, headers });
+  if (page > events.pageCount) throw new Response("Not Found", { status: 404 });
 
   const t = getFixedT(request, "events");
   return data(
@@ -42,7 +42,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       title: t(past ? "meta.archiveTitle" : "meta.title"),
       description: t(past ? "meta.archiveDescription" : "meta.description"),
     },
-    { headers },
   );
 }
 

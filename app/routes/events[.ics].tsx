@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { CALENDAR_CONTENT_TYPE, eventsCalendar } from "~/lib/calendar.server";
-import { anonymousSupabase, FEED_CACHE_CONTROL } from "~/lib/feeds.server";
+import { FEED_CACHE_CONTROL } from "~/lib/feeds.server";
+import { createAnonSupabaseClient } from "~/lib/supabase.server";
 import { getFixedT } from "~/lib/i18n.server";
 import { upcomingEvents } from "~/models/events.server";
 import { QueryError } from "~/models/query.server";
@@ -12,7 +13,7 @@ const CALENDAR_LIMIT = 200;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   let events;
   try {
-    events = await upcomingEvents(anonymousSupabase(request, context.cloudflare.env), CALENDAR_LIMIT);
+    events = await upcomingEvents(createAnonSupabaseClient(context.cloudflare.env), CALENDAR_LIMIT);
   } catch (error) {
     if (!(error instanceof QueryError)) throw error;
     console.error(error);

@@ -6,7 +6,7 @@ import { PageFrame } from "~/components/PageFrame";
 import { SiteLink } from "~/components/SiteLink";
 import { getFixedT } from "~/lib/i18n.server";
 import { seoMeta } from "~/lib/seo";
-import { createSupabaseServerClient } from "~/lib/supabase.server";
+import { createAnonSupabaseClient } from "~/lib/supabase.server";
 import { webLink } from "~/lib/web-link";
 import { groupsByName, mappedGroups, type GroupCard } from "~/models/groups.server";
 import { QueryError } from "~/models/query.server";
@@ -18,7 +18,7 @@ import { QueryError } from "~/models/query.server";
  * visitor gets a fresh try.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { supabase, headers } = createSupabaseServerClient(request, context.cloudflare.env);
+  const supabase = createAnonSupabaseClient(context.cloudflare.env);
   let groups: GroupCard[] = [];
   let failed = false;
   try {
@@ -27,14 +27,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (!(error instanceof QueryError)) throw error;
     console.error(error);
     failed = true;
-    headers.set("Cache-Control", "no-store");
   }
 
   const t = getFixedT(request, "groups");
   return data(
     // `mapped` holds the same objects as `groups`: the serialisation refers to them instead of repeating them.
     { groups, mapped: mappedGroups(groups), failed, title: t("meta.title"), description: t("meta.description") },
-    { headers },
+    // A failed page is not cached: the next visitor gets a fresh try.
+    failed ? { headers: { "Cache-Control": "no-store" } } : undefined,
   );
 }
 

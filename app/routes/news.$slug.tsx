@@ -10,7 +10,7 @@ import { getFixedT } from "~/lib/i18n.server";
 import { imageSrc } from "~/lib/images";
 import { sanitizeRichHtml } from "~/lib/sanitize.server";
 import { canonicalUrl, seoMeta, summarize } from "~/lib/seo";
-import { createSupabaseServerClient } from "~/lib/supabase.server";
+import { createAnonSupabaseClient } from "~/lib/supabase.server";
 import { publishedArticle } from "~/models/news.server";
 import { QueryError } from "~/models/query.server";
 
@@ -23,7 +23,7 @@ import { QueryError } from "~/models/query.server";
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const t = getFixedT(request, "news");
-  const { supabase, headers } = createSupabaseServerClient(request, context.cloudflare.env);
+  const supabase = createAnonSupabaseClient(context.cloudflare.env);
 
   let article;
   try {
@@ -31,9 +31,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   } catch (error) {
     if (!(error instanceof QueryError)) throw error;
     console.error(error);
-    return data({ title: t("meta.loadFailedTitle"), article: null }, { status: 503, headers });
+    return data({ title: t("meta.loadFailedTitle"), article: null }, { status: 503 });
   }
-  if (!article) throw new Response(t("article.notFound"), { status: 404, headers });
+  if (!article) throw new Response(t("article.notFound"), { status: 404 });
 
   const { content, ...rest } = article;
   return data(
@@ -43,7 +43,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       // What Share hands out: the page's own address, without ?lng= (every language shares it).
       shareUrl: canonicalUrl(url.origin, { pathname: url.pathname, search: "" }),
     },
-    { headers },
   );
 }
 

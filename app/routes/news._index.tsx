@@ -6,7 +6,7 @@ import { PageFrame } from "~/components/PageFrame";
 import { Pagination, pageHref } from "~/components/Pagination";
 import { getFixedT } from "~/lib/i18n.server";
 import { seoMeta } from "~/lib/seo";
-import { createSupabaseServerClient } from "~/lib/supabase.server";
+import { createAnonSupabaseClient } from "~/lib/supabase.server";
 import { newsPage } from "~/models/news.server";
 import { pageFromUrl, QueryError } from "~/models/query.server";
 
@@ -19,7 +19,7 @@ import { pageFromUrl, QueryError } from "~/models/query.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const page = pageFromUrl(new URL(request.url));
   const t = getFixedT(request, "news");
-  const { supabase, headers } = createSupabaseServerClient(request, context.cloudflare.env);
+  const supabase = createAnonSupabaseClient(context.cloudflare.env);
   const title = page > 1 ? t("meta.pageTitle", { page }) : t("meta.title");
   const description = t("meta.description");
 
@@ -29,10 +29,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   } catch (error) {
     if (!(error instanceof QueryError)) throw error;
     console.error(error);
-    return data({ title, description, news: null }, { status: 503, headers });
+    return data({ title, description, news: null }, { status: 503 });
   }
-  if (page > news.pageCount) throw new Response("Not Found", { status: 404, headers });
-  return data({ title, description, news }, { headers });
+  if (page > news.pageCount) throw new Response("Not Found", { status: 404 });
+  return data({ title, description, news });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: page, matches, location }) => {

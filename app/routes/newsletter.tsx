@@ -18,7 +18,7 @@ import { postedForm } from "~/lib/form-post.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { NewsletterSchema } from "~/lib/schemas";
 import { forbiddenCrossOrigin, isSameOriginRequest } from "~/lib/security.server";
-import { createSupabaseServerClient } from "~/lib/supabase.server";
+import { createAnonSupabaseClient } from "~/lib/supabase.server";
 import { subscribeToNewsletter } from "~/models/newsletter.server";
 
 export type NewsletterActionData = { state: NewsletterState; result: SubmissionResult<string[]> };
@@ -38,22 +38,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const enhanced = formData.get(NEWSLETTER_ENHANCED_FIELD) === "1";
   const back = returnPath(formData.get(NEWSLETTER_RETURN_FIELD), request);
 
-  const answer = (state: NewsletterState, result: SubmissionResult<string[]>, headers?: Headers) =>
+  const answer = (state: NewsletterState, result: SubmissionResult<string[]>) =>
     enhanced
-      ? data<NewsletterActionData>({ state, result }, { status: STATUS[state], headers })
-      : redirect(withOutcome(back, state), { status: 303, headers });
+      ? data<NewsletterActionData>({ state, result }, { status: STATUS[state] })
+      : redirect(withOutcome(back, state), { status: 303 });
 
   const submission = parseWithZod(formData, { schema: NewsletterSchema });
   if (submission.status !== "success") return answer("invalid", submission.reply());
 
-  const { supabase, headers } = createSupabaseServerClient(request, context.cloudflare.env);
+  const supabase = createAnonSupabaseClient(context.cloudflare.env);
   try {
     await subscribeToNewsletter(supabase, submission.value.email);
   } catch (error) {
     console.error("Newsletter subscription failed:", error instanceof Error ? error.message : error);
-    return answer("failed", submission.reply({ formErrors: ["newsletter.failed"] }), headers);
+    return answer("failed", submission.reply({ formErrors: ["newsletter.failed"] }));
   }
-  return answer("subscribed", submission.reply({ resetForm: true }), headers);
+  return answer("subscribed", submission.reply({ resetForm: true }));
 }
 
 /**

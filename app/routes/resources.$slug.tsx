@@ -16,7 +16,7 @@ import { requirePost } from "~/lib/form-post.server";
 import { getFixedT } from "~/lib/i18n.server";
 import { sanitizeRichHtml } from "~/lib/sanitize.server";
 import { canonicalUrl, seoMeta, summarize } from "~/lib/seo";
-import { createSupabaseServerClient } from "~/lib/supabase.server";
+import { createAnonSupabaseClient } from "~/lib/supabase.server";
 import { QueryError } from "~/models/query.server";
 import { publishedResource, recordDownload } from "~/models/resources.server";
 
@@ -28,7 +28,7 @@ import { publishedResource, recordDownload } from "~/models/resources.server";
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const t = getFixedT(request, "resources");
-  const { supabase, headers } = createSupabaseServerClient(request, context.cloudflare.env);
+  const supabase = createAnonSupabaseClient(context.cloudflare.env);
 
   let resource;
   try {
@@ -36,9 +36,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   } catch (error) {
     if (!(error instanceof QueryError)) throw error;
     console.error(error);
-    return data({ title: t("meta.loadFailedTitle"), resource: null }, { status: 503, headers });
+    return data({ title: t("meta.loadFailedTitle"), resource: null }, { status: 503 });
   }
-  if (!resource) throw new Response(t("resource.notFound"), { status: 404, headers });
+  if (!resource) throw new Response(t("resource.notFound"), { status: 404 });
 
   const { content, ...rest } = resource;
   return data(
@@ -48,7 +48,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       // What Share hands out: the page's own address, without ?lng= (every language shares it).
       shareUrl: canonicalUrl(url.origin, { pathname: url.pathname, search: "" }),
     },
-    { headers },
   );
 }
 
@@ -63,7 +62,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   requirePost(request);
   const t = getFixedT(request, "resources");
-  const { supabase, headers } = createSupabaseServerClient(request, context.cloudflare.env);
+  const supabase = createAnonSupabaseClient(context.cloudflare.env);
 
   const slug = params.slug ?? "";
   let counted: string | null;
@@ -74,10 +73,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   } catch (error) {
     if (!(error instanceof QueryError)) throw error;
     console.error(error);
-    return data({ downloadFailed: true }, { status: 503, headers });
+    return data({ downloadFailed: true }, { status: 503 });
   }
-  if (!counted) throw new Response(t("resource.notFound"), { status: 404, headers });
-  return redirect(`/resources/${encodeURIComponent(slug)}/file`, { status: 303, headers });
+  if (!counted) throw new Response(t("resource.notFound"), { status: 404 });
+  return redirect(`/resources/${encodeURIComponent(slug)}/file`, { status: 303 });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: page, matches, location }) => {

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PageFrame } from "~/components/PageFrame";
 import { getFixedT } from "~/lib/i18n.server";
-import { createSupabaseServerClient } from "~/lib/supabase.server";
+import { createAnonSupabaseClient } from "~/lib/supabase.server";
 import { webLink } from "~/lib/web-link";
 import { QueryError } from "~/models/query.server";
 import { publishedResource } from "~/models/resources.server";
@@ -21,7 +21,7 @@ import { publishedResource } from "~/models/resources.server";
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const t = getFixedT(request, "resources");
-  const { supabase, headers } = createSupabaseServerClient(request, context.cloudflare.env);
+  const supabase = createAnonSupabaseClient(context.cloudflare.env);
 
   let resource;
   try {
@@ -29,18 +29,17 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   } catch (error) {
     if (!(error instanceof QueryError)) throw error;
     console.error(error);
-    return data({ title: t("meta.loadFailedTitle"), file: null }, { status: 503, headers });
+    return data({ title: t("meta.loadFailedTitle"), file: null }, { status: 503 });
   }
   // Only an http(s) address is sent on to (webLink): the refresh and the link below carry it as is.
   const fileUrl = webLink(resource?.file_url);
-  if (!resource || !fileUrl) throw new Response(t("resource.notFound"), { status: 404, headers });
+  if (!resource || !fileUrl) throw new Response(t("resource.notFound"), { status: 404 });
 
   return data(
     {
       title: t("file.meta.title", { title: resource.title }),
       file: { url: fileUrl, slug: resource.slug, title: resource.title },
     },
-    { headers },
   );
 }
 

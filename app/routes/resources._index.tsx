@@ -6,7 +6,7 @@ import { Pagination, pageHref } from "~/components/Pagination";
 import { ResourceCard } from "~/components/ResourceCard";
 import { getFixedT } from "~/lib/i18n.server";
 import { seoMeta } from "~/lib/seo";
-import { createSupabaseServerClient } from "~/lib/supabase.server";
+import { createAnonSupabaseClient } from "~/lib/supabase.server";
 import { pageFromUrl, QueryError } from "~/models/query.server";
 import { resourcesPage } from "~/models/resources.server";
 
@@ -18,7 +18,7 @@ import { resourcesPage } from "~/models/resources.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const page = pageFromUrl(new URL(request.url));
   const t = getFixedT(request, "resources");
-  const { supabase, headers } = createSupabaseServerClient(request, context.cloudflare.env);
+  const supabase = createAnonSupabaseClient(context.cloudflare.env);
   const title = page > 1 ? t("meta.pageTitle", { page }) : t("meta.title");
   const description = t("meta.description");
 
@@ -28,10 +28,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   } catch (error) {
     if (!(error instanceof QueryError)) throw error;
     console.error(error);
-    return data({ title, description, resources: null }, { status: 503, headers });
+    return data({ title, description, resources: null }, { status: 503 });
   }
-  if (page > resources.pageCount) throw new Response("Not Found", { status: 404, headers });
-  return data({ title, description, resources }, { headers });
+  if (page > resources.pageCount) throw new Response("Not Found", { status: 404 });
+  return data({ title, description, resources });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: page, matches, location }) => {

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { anonymousSupabase, escapeXml, FEED_CACHE_CONTROL } from "~/lib/feeds.server";
+import { escapeXml, FEED_CACHE_CONTROL } from "~/lib/feeds.server";
+import { createAnonSupabaseClient } from "~/lib/supabase.server";
 import { detectLanguage, getFixedT } from "~/lib/i18n.server";
 import { latestNews, type NewsCard } from "~/models/news.server";
 import { QueryError } from "~/models/query.server";
@@ -10,7 +11,7 @@ const FEED_SIZE = 20;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   let articles;
   try {
-    articles = await latestNews(anonymousSupabase(request, context.cloudflare.env), FEED_SIZE);
+    articles = await latestNews(createAnonSupabaseClient(context.cloudflare.env), FEED_SIZE);
   } catch (error) {
     if (!(error instanceof QueryError)) throw error;
     console.error(error);

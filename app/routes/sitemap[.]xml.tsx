@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { anonymousSupabase, escapeXml, FEED_CACHE_CONTROL } from "~/lib/feeds.server";
+import { escapeXml, FEED_CACHE_CONTROL } from "~/lib/feeds.server";
+import { createAnonSupabaseClient } from "~/lib/supabase.server";
 import { QueryError } from "~/models/query.server";
 import { publishedSlugs, type SitemapEntry } from "~/models/sitemap.server";
 
@@ -30,7 +31,7 @@ const STATIC_PATHS = [
 export async function loader({ request, context }: LoaderFunctionArgs) {
   let content;
   try {
-    content = await publishedSlugs(anonymousSupabase(request, context.cloudflare.env));
+    content = await publishedSlugs(createAnonSupabaseClient(context.cloudflare.env));
   } catch (error) {
     if (!(error instanceof QueryError)) throw error;
     console.error(error);

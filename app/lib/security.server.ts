@@ -4,7 +4,8 @@
  * Remix responses alike; nothing here depends on Remix.
  */
 
-const SAFE_METHODS = new Set(["GET", "HEAD"]);
+// Methods that change nothing (OPTIONS included: a CORS preflight or a probe); Remix answers them as usual.
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** A fresh, unguessable nonce for one request (128 random bits, base64). */
 export function createNonce(): string {
@@ -78,10 +79,11 @@ function originOf(value: string | null): string | null {
 }
 
 /**
- * Cross-site request check for every method that can change state. The
- * Origin header must be the site's own origin; browsers that omit it (some
- * old ones on same-origin form posts) are judged by the Referer instead. With
- * neither, the request is refused: a legitimate browser form sends one of them.
+ * Cross-site request check for every method that can change state (all but
+ * GET, HEAD and OPTIONS). The Origin header must be the site's own origin;
+ * browsers that omit it (some old ones on same-origin form posts) are judged
+ * by the Referer instead. With neither, the request is refused: a legitimate
+ * browser form sends one of them.
  */
 export function isSameOriginRequest(request: Request): boolean {
   if (SAFE_METHODS.has(request.method.toUpperCase())) return true;

@@ -20,6 +20,12 @@ describe("Origin check of mutating requests", () => {
     expect(isSameOriginRequest(new Request(`${SITE}/`, { method: "HEAD" }))).toBe(true);
   });
 
+  it("lets OPTIONS through whatever its origin: it changes nothing", () => {
+    expect(isSameOriginRequest(new Request(`${SITE}/`, { method: "OPTIONS" }))).toBe(true);
+    expect(isSameOriginRequest(new Request(`${SITE}/contact`, { method: "OPTIONS", headers: { Origin: "https://evil.example" } }))).toBe(true);
+    expect(isSameOriginRequest(new Request(`${SITE}/`, { method: "DELETE", headers: { Origin: "https://evil.example" } }))).toBe(false);
+  });
+
   it("accepts a POST from the site's own origin", () => {
     expect(isSameOriginRequest(post({ Origin: SITE }))).toBe(true);
   });

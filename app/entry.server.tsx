@@ -7,9 +7,10 @@
  *   loader uses, so server HTML and browser hydration agree.
  * Crawlers (isbot) get the fully rendered document (await allReady).
  * Caching and security headers are applied centrally in server.ts.
+ * handleError logs only real failures (see there).
  */
-import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
-import { RemixServer } from "@remix-run/react";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/cloudflare";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
@@ -50,3 +51,21 @@ export default async function handleRequest(
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Response(body, { headers: responseHeaders, status });
 }
+
+/**
+ * Remix reports every loader/action error here. Logged: real errors (with their stack) and
+ * route error responses of 500 and above. Not logged: requests the client aborted, and
+ * route error responses below 500 (a POST to a route without an action is a 405, an unknown
+ * URL a 404): those are the visitor's doing, and logging them floods the log.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error)) {
+    if (error.status < 500) return;
+    // Remix keeps the underlying Error of its own error responses in `error`.
+    const cause = (error as { error?: unknown }).error;
+    console.error(cause ?? error);
+    return;
+  }
+  console.error(error);
+};

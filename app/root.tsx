@@ -10,6 +10,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
   type ShouldRevalidateFunction,
@@ -25,12 +26,12 @@ import {
   fallbackLanguage,
   isLanguage,
   LANGUAGE_PARAM,
-  languages,
   translateFromPayload,
   type LanguagePayload,
 } from "~/lib/i18n";
 import { detectLanguage, languageCookie, languagePayload } from "~/lib/i18n.server";
 import { useNonce } from "~/lib/nonce";
+import { hreflangAlternates } from "~/lib/seo";
 import { site } from "~/lib/site";
 import stylesheet from "~/styles/app.css?url";
 
@@ -94,13 +95,29 @@ function useLanguagePayload(i18n: I18n, payload: LanguagePayload | undefined) {
   if (i18n.language !== payload.language) void i18n.changeLanguage(payload.language);
 }
 
+/**
+ * The page's hreflang alternates (app/lib/seo.ts), or none on an error or 404
+ * page: there is nothing to point search engines at, and a long bogus path
+ * repeated a dozen times would bloat the page. An error page is one the root
+ * ErrorBoundary renders, or one whose deepest route has no loader data (it
+ * failed and a nested ErrorBoundary renders it; every page route has a loader).
+ */
+function useHreflangAlternates(origin: string | undefined) {
+  const rootError = useRouteError();
+  const matches = useMatches();
+  const location = useLocation();
+  const leaf = matches[matches.length - 1];
+  if (origin === undefined || rootError !== undefined || leaf?.data === undefined) return [];
+  return hreflangAlternates(origin, location);
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const payload = useRouteLoaderData<typeof loader>("root") as RootLoaderData | undefined;
   const { t, i18n } = useTranslation();
   useLanguagePayload(i18n, payload);
   const language = payload?.language ?? (isLanguage(i18n.language) ? i18n.language : fallbackLanguage);
   const nonce = useNonce();
-  const { pathname } = useLocation();
+  const alternates = useHreflangAlternates(payload?.origin);
 
   return (
     <html lang={language} dir={directionOf(language)}>
@@ -110,19 +127,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content={site.themeColor} />
         <Meta />
         <Links />
-        {payload
-          ? [
-              ...languages.map((alternate) => (
-                <link
-                  key={alternate}
-                  rel="alternate"
-                  hrefLang={alternate}
-                  href={`${payload.origin}${pathname}?${LANGUAGE_PARAM}=${alternate}`}
-                />
-              )),
-              <link key="x-default" rel="alternate" hrefLang="x-default" href={`${payload.origin}${pathname}`} />,
-            ]
-          : null}
+        {alternates.map(({ hrefLang, href }) => (
+          <link key={hrefLang} rel="alternate" hrefLang={hrefLang} href={href} />
+        ))}
       </head>
       <body className="flex min-h-screen flex-col">
         <a href="#main" className="skip-link">

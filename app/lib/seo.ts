@@ -5,12 +5,13 @@
  *   export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =>
  *     seoMeta({ matches, location }, { title: data.title, description: data.description, type: "article", image });
  *
- * The hreflang alternates (one per language plus x-default) are NOT built
- * here: the root document emits them for every page (app/root.tsx), and a
- * second set from a route would duplicate them.
+ * The hreflang alternates (one per language plus x-default) are NOT part of
+ * seoMeta: the root document emits them for every page that rendered
+ * (app/root.tsx, from hreflangAlternates below), and a second set from a
+ * route would duplicate them.
  */
 import type { MetaDescriptor } from "@remix-run/cloudflare";
-import { fallbackLanguage, isLanguage, languages, type Language } from "~/lib/i18n";
+import { fallbackLanguage, isLanguage, LANGUAGE_PARAM, languages, type Language } from "~/lib/i18n";
 import { site } from "~/lib/site";
 
 /** What meta functions receive that the helper needs (a subset of Remix's MetaArgs). */
@@ -93,6 +94,25 @@ export function canonicalUrl(origin: string, location: SeoArgs["location"]): str
   }
   const query = params.toString();
   return `${origin}${location.pathname}${query ? `?${query}` : ""}`;
+}
+
+/**
+ * The hreflang alternates of a page: its canonical URL (so ?past=1 and ?page=N
+ * are kept, everything else dropped) plus ?lng= for each language, and the
+ * canonical URL itself as x-default.
+ */
+export function hreflangAlternates(
+  origin: string,
+  location: SeoArgs["location"],
+): Array<{ hrefLang: Language | "x-default"; href: string }> {
+  const canonical = canonicalUrl(origin, location);
+  const alternates: Array<{ hrefLang: Language | "x-default"; href: string }> = languages.map((language) => {
+    const url = new URL(canonical);
+    url.searchParams.set(LANGUAGE_PARAM, language);
+    return { hrefLang: language, href: url.href };
+  });
+  alternates.push({ hrefLang: "x-default", href: canonical });
+  return alternates;
 }
 
 /** Title, description, canonical link and Open Graph tags of a page. */

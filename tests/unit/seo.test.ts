@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { canonicalUrl } from "~/lib/seo";
+import { languages } from "~/lib/i18n";
+import { canonicalUrl, hreflangAlternates } from "~/lib/seo";
 
 const ORIGIN = "https://inag.network";
 const canonical = (pathname: string, search = "") => canonicalUrl(ORIGIN, { pathname, search });
@@ -26,5 +27,23 @@ describe("canonicalUrl", () => {
       expect(canonical(search.includes("past") ? "/events" : "/news", search), search).toMatch(/\/(news|events)$/);
     }
     expect(canonical("/news", "?page=02")).toBe(`${ORIGIN}/news?page=2`);
+  });
+});
+
+describe("hreflangAlternates", () => {
+  const alternates = (pathname: string, search = "") => hreflangAlternates(ORIGIN, { pathname, search });
+
+  it("gives every language its ?lng= version of the canonical URL, and the canonical URL as x-default", () => {
+    const links = alternates("/news");
+    expect(links).toHaveLength(languages.length + 1);
+    expect(links.find((link) => link.hrefLang === "fr")?.href).toBe(`${ORIGIN}/news?lng=fr`);
+    expect(links.at(-1)).toEqual({ hrefLang: "x-default", href: `${ORIGIN}/news` });
+  });
+
+  it("keeps the query that selects content (?past=1, ?page>1) and drops the rest", () => {
+    const links = alternates("/events", "?past=1&page=2&lng=de&utm_source=x&newsletter=subscribed");
+    expect(links.find((link) => link.hrefLang === "ar")?.href).toBe(`${ORIGIN}/events?past=1&page=2&lng=ar`);
+    expect(links.at(-1)?.href).toBe(`${ORIGIN}/events?past=1&page=2`);
+    expect(alternates("/events", "?page=1").at(-1)?.href).toBe(`${ORIGIN}/events`);
   });
 });

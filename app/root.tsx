@@ -107,7 +107,8 @@ function useHreflangAlternates(origin: string | undefined) {
   const matches = useMatches();
   const location = useLocation();
   const leaf = matches[matches.length - 1];
-  if (origin === undefined || rootError !== undefined || leaf?.data === undefined) return [];
+  // useRouteError() is null, not undefined, when nothing failed.
+  if (origin === undefined || rootError != null || leaf?.data == null) return [];
   return hreflangAlternates(origin, location);
 }
 

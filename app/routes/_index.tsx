@@ -7,6 +7,7 @@ import {
 import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { ErrorMessage } from "~/components/ErrorMessage";
 import { ContactForm } from "~/components/ContactForm";
 import { EventCard } from "~/components/EventCard";
 import { MapSection } from "~/components/GroupsMap";
@@ -292,12 +293,4 @@ function ContentSection({
 
 function EmptyMessage({ children }: { children: ReactNode }) {
   return <p className="rounded-md border border-dashed border-ink-300 p-6 text-ink-700">{children}</p>;
-}
-
-function ErrorMessage({ children }: { children: ReactNode }) {
-  return (
-    <p role="alert" className="rounded-md border border-accent-600/30 bg-white p-4 font-medium text-accent-800">
-      {children}
-    </p>
-  );
 }

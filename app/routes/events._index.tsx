@@ -1,6 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { ErrorMessage } from "~/components/ErrorMessage";
 import { EventCard } from "~/components/EventCard";
 import { NotFoundScreen } from "~/components/NotFound";
 import { PageFrame } from "~/components/PageFrame";
@@ -135,9 +136,9 @@ export function ErrorBoundary() {
   if (!isRouteErrorResponse(error)) throw error;
   return (
     <PageFrame title={t("list.title")}>
-      <p role="alert" className="rounded-md border border-accent-600/40 bg-accent-300/20 px-5 py-4 text-accent-800">
+      <ErrorMessage>
         {t("list.loadFailed")}
-      </p>
+      </ErrorMessage>
     </PageFrame>
   );
 }

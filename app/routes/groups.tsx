@@ -1,6 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { ErrorMessage } from "~/components/ErrorMessage";
 import { GroupsMap } from "~/components/GroupsMap";
 import { PageFrame } from "~/components/PageFrame";
 import { SiteLink } from "~/components/SiteLink";
@@ -48,9 +49,9 @@ export default function GroupsPage() {
   return (
     <PageFrame title={t("title")} subtitle={t("subtitle")}>
       {failed ? (
-        <p role="alert" className="mb-8 rounded-md border border-accent-600/30 bg-white p-4 font-medium text-accent-800">
+        <ErrorMessage className="mb-8">
           {t("loadFailed")}
-        </p>
+        </ErrorMessage>
       ) : null}
 
       <GroupsMap groups={mapped} />

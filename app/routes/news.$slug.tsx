@@ -1,6 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { ErrorMessage } from "~/components/ErrorMessage";
 import { ContentImage } from "~/components/ContentImage";
 import { DetailHeader } from "~/components/DetailHeader";
 import { PageFrame } from "~/components/PageFrame";
@@ -68,9 +69,9 @@ export default function NewsArticlePage() {
   if (!page.article) {
     return (
       <PageFrame title={t("list.title")}>
-        <p role="alert" className="rounded-md border border-accent-600/40 bg-accent-300/20 px-5 py-4 text-accent-800">
+        <ErrorMessage>
           {t("article.loadFailed")}
-        </p>
+        </ErrorMessage>
       </PageFrame>
     );
   }

@@ -1,6 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { ErrorMessage } from "~/components/ErrorMessage";
 import { NewsCard } from "~/components/NewsCard";
 import { PageFrame } from "~/components/PageFrame";
 import { Pagination, pageHref } from "~/components/Pagination";
@@ -48,9 +49,9 @@ export default function NewsIndexPage() {
   return (
     <PageFrame title={t("list.title")} subtitle={t("list.subtitle")}>
       {!news ? (
-        <p role="alert" className="rounded-md border border-accent-600/40 bg-accent-300/20 px-5 py-4 text-accent-800">
+        <ErrorMessage>
           {t("list.loadFailed")}
-        </p>
+        </ErrorMessage>
       ) : news.items.length === 0 ? (
         <p className="rounded-lg border border-dashed border-ink-300 bg-white px-6 py-12 text-center text-lg text-ink-600">
           {t("list.empty")}

@@ -7,6 +7,7 @@ import {
 } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { ErrorMessage } from "~/components/ErrorMessage";
 import { DetailHeader } from "~/components/DetailHeader";
 import { PageFrame } from "~/components/PageFrame";
 import { DownloadIcon } from "~/components/ResourceCard";
@@ -94,9 +95,9 @@ export default function ResourcePage() {
   if (!page.resource) {
     return (
       <PageFrame title={t("list.title")}>
-        <p role="alert" className="rounded-md border border-accent-600/40 bg-accent-300/20 px-5 py-4 text-accent-800">
+        <ErrorMessage>
           {t("resource.loadFailed")}
-        </p>
+        </ErrorMessage>
       </PageFrame>
     );
   }
@@ -140,9 +141,9 @@ export default function ResourcePage() {
         </div>
 
         {actionData?.downloadFailed ? (
-          <p role="alert" className="mt-6 rounded-md border border-accent-600/40 bg-accent-300/20 px-5 py-4 text-accent-800">
+          <ErrorMessage className="mt-6">
             {t("resource.downloadFailed")}
-          </p>
+          </ErrorMessage>
         ) : null}
 
         <div dir="auto" className="prose mt-10" dangerouslySetInnerHTML={{ __html: resource.html }} />

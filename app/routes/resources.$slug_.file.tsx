@@ -1,6 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { ErrorMessage } from "~/components/ErrorMessage";
 import { PageFrame } from "~/components/PageFrame";
 import { getFixedT } from "~/lib/i18n.server";
 import { createAnonSupabaseClient } from "~/lib/supabase.server";
@@ -56,9 +57,9 @@ export default function ResourceFilePage() {
   if (!file) {
     return (
       <PageFrame title={t("list.title")}>
-        <p role="alert" className="rounded-md border border-accent-600/40 bg-accent-300/20 px-5 py-4 text-accent-800">
+        <ErrorMessage>
           {t("resource.loadFailed")}
-        </p>
+        </ErrorMessage>
       </PageFrame>
     );
   }

@@ -1,6 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { ErrorMessage } from "~/components/ErrorMessage";
 import { PageFrame } from "~/components/PageFrame";
 import { Prose } from "~/components/Prose";
 import { formatDay, isoDate } from "~/lib/dates";
@@ -147,9 +148,9 @@ export default function VotingPage() {
       </section>
 
       {!proposals ? (
-        <p role="alert" className="rounded-md border border-accent-600/40 bg-accent-300/20 px-5 py-4 text-accent-800">
+        <ErrorMessage>
           {t("list.loadFailed")}
-        </p>
+        </ErrorMessage>
       ) : proposals.length === 0 ? (
         <p className="rounded-lg border border-dashed border-ink-300 bg-white px-6 py-12 text-center text-lg text-ink-600">
           {t("list.empty")}

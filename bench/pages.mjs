@@ -7,7 +7,6 @@
 // Also the Worker bundle size (wrangler deploy --dry-run). Run: npm run bench. Numbers, not pass/fail.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { brotliCompressSync, constants } from "node:zlib";
-import { chromium } from "@playwright/test";
 import { ensureInstalled, run, startService, stopService, waitForHttp } from "../scripts/processes.mjs";
 import { wranglerDevArgs } from "../scripts/ports.mjs";
 import { chromiumLaunchOptions } from "../tests/e2e/chromium.mjs";
@@ -85,6 +84,8 @@ async function workerBundle() {
 }
 
 await ensureInstalled();
+// Imported only now: on a fresh clone the line above is what installs it.
+const { chromium } = await import("@playwright/test");
 if ((await run("npx", ["remix", "vite:build"])) !== 0) process.exit(1);
 mkdirSync("bench/results", { recursive: true });
 

@@ -1,11 +1,10 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useFormAction, useNavigation } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import type { ContactActionData } from "~/lib/contact-action.server";
-import { EMAIL_MAX, MESSAGE_MAX, NAME_MAX } from "~/lib/form-limits";
-import { ContactSchema, HONEYPOT_FIELD, REGIONS, type Region } from "~/lib/schemas";
+import type { validateContact } from "~/lib/contact-validation";
+import { CONTACT_CONSTRAINT, EMAIL_MAX, HONEYPOT_FIELD, MESSAGE_MAX, NAME_MAX, REGIONS, type Region } from "~/lib/form-fields";
 
 const FORM_ID = "contact-form";
 
@@ -40,16 +39,23 @@ export function ContactForm({ title }: { title?: string }) {
   const formAction = useFormAction();
   const submitting = navigation.state === "submitting" && navigation.formAction === formAction;
 
+  // The schema library (≈30 KB) arrives when the visitor first focuses the form, not with the page.
+  // Until then a submission is judged by the action, with the same schema and the same messages.
+  const [validate, setValidate] = useState<typeof validateContact | null>(null);
+  const loadValidation = () => {
+    if (!validate) void import("~/lib/contact-validation").then((module) => setValidate(() => module.validateContact));
+  };
+
   const [form, fields] = useForm({
     id: FORM_ID,
     lastResult: navigation.state === "idle" ? actionData?.result : null,
     // An explicit "" for the region: conform's reset after a success otherwise unselects every
     // option of the select (selectedIndex -1), which shows an empty box instead of "No region".
     defaultValue: { region: "" },
-    constraint: getZodConstraint(ContactSchema),
+    constraint: CONTACT_CONSTRAINT,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactSchema }),
+    onValidate: validate ? ({ formData }) => validate(formData) : undefined,
   });
 
   const succeeded = !submitting && actionData?.outcome === "success";
@@ -62,6 +68,7 @@ export function ContactForm({ title }: { title?: string }) {
       method="post"
       action={`${formAction}#${FORM_ID}`}
       {...getFormProps(form)}
+      onFocus={loadValidation}
       className="scroll-mt-24 rounded-lg border border-ink-200 bg-white p-5 shadow-sm sm:p-8"
     >
       {title ? <h2 className="mb-6 text-2xl font-bold tracking-tight text-ink-950">{title}</h2> : null}

@@ -1,7 +1,7 @@
 import { useFetcher, useLocation, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { EMAIL_MAX } from "~/lib/form-limits";
+import { EMAIL_MAX } from "~/lib/form-fields";
 import type { NewsletterActionData } from "~/routes/newsletter";
 
 export const NEWSLETTER_STATES = ["subscribed", "invalid", "failed"] as const;

@@ -10,20 +10,10 @@
  * public.newsletter_subscriptions.
  */
 import { z } from "zod";
-import { EMAIL_MAX, MESSAGE_MAX, NAME_MAX } from "~/lib/form-limits";
+import { EMAIL_MAX, MESSAGE_MAX, NAME_MAX, REGIONS } from "~/lib/form-fields";
 
 /** The i18next namespace whose keys the error messages below are. */
 export const MESSAGES_NAMESPACE = "contact";
-
-export const REGIONS = ["europe", "northAmerica", "southAmerica", "asia", "africa", "oceania"] as const;
-export type Region = (typeof REGIONS)[number];
-
-/**
- * The contact forms' honeypot: a field humans never see (hidden, skipped by
- * the keyboard) that form-filling bots fill. It is deliberately not part of
- * ContactSchema: the action reads it on its own.
- */
-export const HONEYPOT_FIELD = "website";
 
 
 /**

@@ -20,7 +20,7 @@ const BUDGET = { landingJs: 160 * KB, otherJs: 110 * KB, css: 20 * KB, workerGzi
 const routes = [
   "/", "/about", "/principles", "/structure", "/congress", "/security", "/privacy", "/terms", "/campaigns",
   "/news", "/news/call-for-congress-proposals-is-open", "/events", "/events/digital-self-defence-workshop-barcelona",
-  "/resources", "/resources/starting-a-mutual-aid-group", "/groups", "/contact", "/join",
+  "/resources", "/resources/starting-a-mutual-aid-group", "/groups", "/contact", "/join", "/voting",
 ];
 
 const brotli = (buffer) =>

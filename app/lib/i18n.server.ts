@@ -4,6 +4,7 @@
  * every locales/<lng>/<namespace>.json into the Worker bundle.
  */
 import { createInstance, type i18n as I18n, type Resource, type ResourceLanguage, type TFunction } from "i18next";
+import { parseCookieHeader, serializeCookieHeader } from "@supabase/ssr";
 import { initReactI18next } from "react-i18next";
 import {
   directionOf,
@@ -73,15 +74,8 @@ export function languageFromQuery(url: URL): Language | null {
 
 /** The `lng` cookie when it names a supported language. */
 export function languageFromCookie(cookieHeader: string | null): Language | null {
-  if (!cookieHeader) return null;
-  for (const part of cookieHeader.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq < 0) continue;
-    if (part.slice(0, eq).trim() !== LANGUAGE_COOKIE) continue;
-    const value = part.slice(eq + 1).trim().replace(/^"|"$/g, "");
-    if (isLanguage(value)) return value;
-  }
-  return null;
+  const value = parseCookieHeader(cookieHeader ?? "").find((cookie) => cookie.name === LANGUAGE_COOKIE)?.value;
+  return isLanguage(value) ? value : null;
 }
 
 /**
@@ -125,8 +119,13 @@ const ONE_YEAR = 60 * 60 * 24 * 365;
 
 /** The Set-Cookie value that remembers an explicit language choice for a year. */
 export function languageCookie(language: Language, url: URL): string {
-  const secure = isLocalHost(url) ? "" : "; Secure";
-  return `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${ONE_YEAR}; SameSite=Lax; HttpOnly${secure}`;
+  return serializeCookieHeader(LANGUAGE_COOKIE, language, {
+    path: "/",
+    maxAge: ONE_YEAR,
+    sameSite: "lax",
+    httpOnly: true,
+    secure: !isLocalHost(url),
+  });
 }
 
 /** A fresh i18next instance for one request, with every bundled language (initialised synchronously). */

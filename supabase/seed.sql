@@ -11,7 +11,8 @@
 --   lucia@example.org   / local-member-password  member, organiser (Barcelona)
 --   amara@example.org   / local-member-password  member, organiser (Cape Town)
 --   tomasz@example.org  / local-member-password  member, organiser (Kraków)
--- Profiles are created by the on_auth_user_created trigger (username = the email's local part).
+-- Profiles are created by the on_auth_user_created trigger, with the public name in user_metadata.username
+-- (the admin's is 'rosa': 'admin' is a reserved name). All five are approved members (public.members).
 --
 -- Fixed id patterns (last block is the row number):
 --   users a0000000-…  identities b0000000-…  groups 10000000-…  news 20000000-…  events 30000000-…
@@ -28,19 +29,19 @@ insert into auth.users (
 ) values
   ('00000000-0000-0000-0000-000000000000', 'a0000000-0000-4000-8000-000000000001', 'authenticated', 'authenticated',
    'admin@example.org', extensions.crypt('local-admin-password', extensions.gen_salt('bf')), now(),
-   '{"provider":"email","providers":["email"]}', '{}', now(), now(), '', '', '', ''),
+   '{"provider":"email","providers":["email"]}', '{"username":"rosa"}', now(), now(), '', '', '', ''),
   ('00000000-0000-0000-0000-000000000000', 'a0000000-0000-4000-8000-000000000002', 'authenticated', 'authenticated',
    'member@example.org', extensions.crypt('local-member-password', extensions.gen_salt('bf')), now(),
-   '{"provider":"email","providers":["email"]}', '{}', now(), now(), '', '', '', ''),
+   '{"provider":"email","providers":["email"]}', '{"username":"member"}', now(), now(), '', '', '', ''),
   ('00000000-0000-0000-0000-000000000000', 'a0000000-0000-4000-8000-000000000003', 'authenticated', 'authenticated',
    'lucia@example.org', extensions.crypt('local-member-password', extensions.gen_salt('bf')), now(),
-   '{"provider":"email","providers":["email"]}', '{}', now(), now(), '', '', '', ''),
+   '{"provider":"email","providers":["email"]}', '{"username":"lucia"}', now(), now(), '', '', '', ''),
   ('00000000-0000-0000-0000-000000000000', 'a0000000-0000-4000-8000-000000000004', 'authenticated', 'authenticated',
    'amara@example.org', extensions.crypt('local-member-password', extensions.gen_salt('bf')), now(),
-   '{"provider":"email","providers":["email"]}', '{}', now(), now(), '', '', '', ''),
+   '{"provider":"email","providers":["email"]}', '{"username":"amara"}', now(), now(), '', '', '', ''),
   ('00000000-0000-0000-0000-000000000000', 'a0000000-0000-4000-8000-000000000005', 'authenticated', 'authenticated',
    'tomasz@example.org', extensions.crypt('local-member-password', extensions.gen_salt('bf')), now(),
-   '{"provider":"email","providers":["email"]}', '{}', now(), now(), '', '', '', '');
+   '{"provider":"email","providers":["email"]}', '{"username":"tomasz"}', now(), now(), '', '', '', '');
 
 -- identities.email is a generated column: never insert it.
 insert into auth.identities (id, provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at) values
@@ -56,6 +57,9 @@ insert into auth.identities (id, provider_id, user_id, identity_data, provider, 
    '{"sub":"a0000000-0000-4000-8000-000000000005","email":"tomasz@example.org","email_verified":true}', 'email', now(), now(), now());
 
 insert into public.admins (user_id) values ('a0000000-0000-4000-8000-000000000001');
+
+insert into public.members (user_id, approved_at)
+select id, now() - interval '90 days' from auth.users where id::text like 'a0000000-0000-4000-8000-00000000000_';
 
 -- ---------------------------------------------------------------------------------------------
 -- Groups: eight placed on the map (five continents plus North Africa), one without coordinates.
@@ -471,6 +475,12 @@ insert into public.proposal_votes (proposal_id, user_id, vote, created_at, updat
   ('50000000-0000-4000-8000-000000000006', 'a0000000-0000-4000-8000-000000000003', 'oppose', now() - interval '57 days', now() - interval '57 days'),
   ('50000000-0000-4000-8000-000000000006', 'a0000000-0000-4000-8000-000000000004', 'oppose', now() - interval '55 days', now() - interval '55 days'),
   ('50000000-0000-4000-8000-000000000006', 'a0000000-0000-4000-8000-000000000005', 'oppose', now() - interval '50 days', now() - interval '50 days');
+
+-- A decided proposal's result is stored when voting closes (the guard trigger does it for the API).
+update public.proposals p
+   set final_support_count = (select count(*) from public.proposal_votes v where v.proposal_id = p.id and v.vote = 'support'),
+       final_oppose_count = (select count(*) from public.proposal_votes v where v.proposal_id = p.id and v.vote = 'oppose')
+ where p.status in ('passed', 'rejected');
 
 -- ---------------------------------------------------------------------------------------------
 -- Contact messages and newsletter subscriptions (invented addresses on example domains).

@@ -188,6 +188,39 @@ export type Database = {
         }
         Relationships: []
       }
+      members: {
+        Row: {
+          approved_at: string
+          user_id: string
+        }
+        Insert: {
+          approved_at?: string
+          user_id: string
+        }
+        Update: {
+          approved_at?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
+      membership_applications: {
+        Row: {
+          created_at: string
+          reason: string
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          reason: string
+          user_id: string
+        }
+        Update: {
+          created_at?: string
+          reason?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
       news_articles: {
         Row: {
           author_id: string | null
@@ -266,6 +299,7 @@ export type Database = {
           id: string
           updated_at: string
           username: string
+          username_skeleton: string
         }
         Insert: {
           avatar_url?: string | null
@@ -273,6 +307,7 @@ export type Database = {
           id: string
           updated_at?: string
           username: string
+          username_skeleton: string
         }
         Update: {
           avatar_url?: string | null
@@ -280,6 +315,7 @@ export type Database = {
           id?: string
           updated_at?: string
           username?: string
+          username_skeleton?: string
         }
         Relationships: []
       }
@@ -289,6 +325,7 @@ export type Database = {
           content: string
           created_at: string
           id: string
+          is_hidden: boolean
           proposal_id: string
           updated_at: string
         }
@@ -297,6 +334,7 @@ export type Database = {
           content: string
           created_at?: string
           id?: string
+          is_hidden?: boolean
           proposal_id: string
           updated_at?: string
         }
@@ -305,6 +343,7 @@ export type Database = {
           content?: string
           created_at?: string
           id?: string
+          is_hidden?: boolean
           proposal_id?: string
           updated_at?: string
         }
@@ -321,6 +360,68 @@ export type Database = {
             columns: ["proposal_id"]
             isOneToOne: false
             referencedRelation: "proposals"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      proposal_reports: {
+        Row: {
+          comment_id: string | null
+          created_at: string
+          id: string
+          proposal_id: string
+          reason: string
+          reporter_id: string | null
+          resolved_at: string | null
+          resolved_by: string | null
+        }
+        Insert: {
+          comment_id?: string | null
+          created_at?: string
+          id?: string
+          proposal_id: string
+          reason: string
+          reporter_id?: string | null
+          resolved_at?: string | null
+          resolved_by?: string | null
+        }
+        Update: {
+          comment_id?: string | null
+          created_at?: string
+          id?: string
+          proposal_id?: string
+          reason?: string
+          reporter_id?: string | null
+          resolved_at?: string | null
+          resolved_by?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "proposal_reports_comment_id_fkey"
+            columns: ["comment_id"]
+            isOneToOne: false
+            referencedRelation: "proposal_comments"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "proposal_reports_proposal_id_fkey"
+            columns: ["proposal_id"]
+            isOneToOne: false
+            referencedRelation: "proposals"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "proposal_reports_reporter_id_fkey"
+            columns: ["reporter_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "proposal_reports_resolved_by_fkey"
+            columns: ["resolved_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
             referencedColumns: ["id"]
           },
         ]
@@ -366,9 +467,11 @@ export type Database = {
       }
       proposals: {
         Row: {
-          author_id: string
+          author_id: string | null
           content: string
           created_at: string
+          final_oppose_count: number | null
+          final_support_count: number | null
           group_id: string | null
           id: string
           published_at: string | null
@@ -379,9 +482,11 @@ export type Database = {
           voting_starts_at: string | null
         }
         Insert: {
-          author_id?: string
+          author_id?: string | null
           content?: string
           created_at?: string
+          final_oppose_count?: number | null
+          final_support_count?: number | null
           group_id?: string | null
           id?: string
           published_at?: string | null
@@ -392,9 +497,11 @@ export type Database = {
           voting_starts_at?: string | null
         }
         Update: {
-          author_id?: string
+          author_id?: string | null
           content?: string
           created_at?: string
+          final_oppose_count?: number | null
+          final_support_count?: number | null
           group_id?: string | null
           id?: string
           published_at?: string | null
@@ -482,16 +589,27 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      cast_vote: {
+        Args: { proposal_id: string; vote: string }
+        Returns: undefined
+      }
+      delete_own_account: { Args: never; Returns: undefined }
       increment_download_count: {
         Args: { resource_id: string }
         Returns: string
       }
       is_admin: { Args: never; Returns: boolean }
+      is_member: { Args: never; Returns: boolean }
       oppose_count: {
         Args: { proposal: Database["public"]["Tables"]["proposals"]["Row"] }
         Returns: number
       }
+      public_name_available: { Args: { name: string }; Returns: boolean }
       support_count: {
+        Args: { proposal: Database["public"]["Tables"]["proposals"]["Row"] }
+        Returns: number
+      }
+      vote_count: {
         Args: { proposal: Database["public"]["Tables"]["proposals"]["Row"] }
         Returns: number
       }

@@ -1,6 +1,12 @@
-// Granting the app's admin role: a row in public.admins (the table comes from the project's migrations).
+// Granting the app's roles: a row in public.admins (administration) or public.members (approved
+// membership). Both tables come from the project's migrations and are closed to the API.
 
 import type { PGlite } from "@electric-sql/pglite";
+
+export type Grant = "admin" | "member";
+
+/** The table whose row grants each role. */
+export const GRANT_TABLES: Record<Grant, string> = { admin: "admins", member: "members" };
 
 export class UnknownUserError extends Error {
   constructor(readonly email: string) {
@@ -8,11 +14,14 @@ export class UnknownUserError extends Error {
   }
 }
 
-/** Inserts the user's id into public.admins; `added` is false when the user already was an admin. */
-export async function grantAdmin(db: PGlite, email: string): Promise<{ userId: string; added: boolean }> {
+/** Inserts the user's id into the role's table; `added` is false when the user already had the role. */
+export async function grantRole(db: PGlite, email: string, grant: Grant): Promise<{ userId: string; added: boolean }> {
   const user = await db.query<{ id: string }>("select id from auth.users where lower(email) = lower($1) limit 1", [email.trim()]);
   const userId = user.rows[0]?.id;
   if (!userId) throw new UnknownUserError(email);
-  const inserted = await db.query("insert into public.admins (user_id) values ($1) on conflict (user_id) do nothing returning user_id", [userId]);
+  const inserted = await db.query(
+    `insert into public.${GRANT_TABLES[grant]} (user_id) values ($1) on conflict (user_id) do nothing returning user_id`,
+    [userId],
+  );
   return { userId, added: inserted.rows.length > 0 };
 }

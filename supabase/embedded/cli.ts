@@ -1,6 +1,6 @@
 // Command line of the embedded backend: `tsx supabase/embedded/cli.ts start [--reset] | keys | admin <email>`.
 
-import { grantAdmin, UnknownUserError } from "./admin";
+import { GRANT_TABLES, grantRole, UnknownUserError, type Grant } from "./admin";
 import { DEFAULT_DATA_DIR, openDatabase, REPO_ROOT } from "./database";
 import { startEmbeddedBackend } from "./gateway";
 import { ANON_KEY, DEFAULT_PORT, LOCAL_URL, SERVICE_ROLE_KEY } from "./keys";
@@ -13,6 +13,8 @@ const USAGE = `Usage: tsx supabase/embedded/cli.ts <command>
                     --port serves another port; --memory keeps nothing on disk, as the tests do)
   keys              print SUPABASE_URL, SUPABASE_ANON_KEY and SUPABASE_SERVICE_ROLE_KEY
   admin <email>     make an existing user an admin (insert into public.admins)
+  admin --approve <email>
+                    approve an account's membership (insert into public.members)
   types [file]      regenerate app/lib/database.types.ts from supabase/migrations (supabase/embedded/types.ts)`;
 
 const LOCAL_ACCOUNTS = [
@@ -97,39 +99,45 @@ async function start(args: string[]): Promise<number> {
 }
 
 async function admin(args: string[]): Promise<number> {
-  const email = args[0]?.trim();
-  if (!email || args.length > 1) {
-    console.error("Usage: tsx supabase/embedded/cli.ts admin <email>");
+  const grant: Grant = args[0] === "--approve" ? "member" : "admin";
+  const rest = grant === "member" ? args.slice(1) : args;
+  const email = rest[0]?.trim();
+  if (!email || rest.length > 1) {
+    console.error("Usage: tsx supabase/embedded/cli.ts admin [--approve] <email>");
     return 1;
   }
+  const done = (added: boolean) =>
+    grant === "admin"
+      ? added ? `${email} is now an admin.` : `${email} already was an admin.`
+      : added ? `${email} is now an approved member.` : `${email} already was an approved member.`;
   const running = await probeGateway();
   try {
     if (running === "embedded") {
       const response = await fetch(`${LOCAL_URL}/__admin`, {
         method: "POST",
         headers: { "content-type": "application/json", apikey: SERVICE_ROLE_KEY, authorization: `Bearer ${SERVICE_ROLE_KEY}` },
-        body: JSON.stringify({ email }),
+        body: JSON.stringify({ email, grant }),
       });
       const body = (await response.json()) as { added?: boolean; message?: string };
       if (!response.ok) {
         console.error(body.message ?? `The running backend answered ${response.status}.`);
         return 1;
       }
-      console.log(body.added ? `${email} is now an admin.` : `${email} already was an admin.`);
+      console.log(done(body.added ?? false));
       return 0;
     }
-    if (running === "other") return await adminThroughSupabaseApi(email);
+    if (running === "other") return await grantThroughSupabaseApi(email, grant);
 
     const database = await openDatabase({ dataDir: DEFAULT_DATA_DIR, log: (line) => console.log(line) });
     try {
-      const granted = await grantAdmin(database.db, email);
-      console.log(granted.added ? `${email} is now an admin.` : `${email} already was an admin.`);
+      const granted = await grantRole(database.db, email, grant);
+      console.log(done(granted.added));
       return 0;
     } finally {
       await database.close();
     }
   } catch (error) {
-    console.error(error instanceof UnknownUserError ? error.message : `Could not grant admin: ${(error as Error).message}`);
+    console.error(error instanceof UnknownUserError ? error.message : `Could not grant ${grant}: ${(error as Error).message}`);
     return 1;
   }
 }
@@ -160,7 +168,7 @@ async function probeGateway(): Promise<"embedded" | "other" | "none"> {
 }
 
 /** Against a real local Supabase stack: find the user with the GoTrue admin API, insert through PostgREST as service_role. */
-async function adminThroughSupabaseApi(email: string): Promise<number> {
+async function grantThroughSupabaseApi(email: string, grant: Grant): Promise<number> {
   const headers = { apikey: SERVICE_ROLE_KEY, authorization: `Bearer ${SERVICE_ROLE_KEY}`, "content-type": "application/json" };
   let userId: string | undefined;
   for (let page = 1; !userId; page++) {
@@ -171,13 +179,14 @@ async function adminThroughSupabaseApi(email: string): Promise<number> {
     if (users.length < 1000) break;
   }
   if (!userId) throw new UnknownUserError(email);
-  const response = await fetch(`${LOCAL_URL}/rest/v1/admins?on_conflict=user_id`, {
+  const table = GRANT_TABLES[grant];
+  const response = await fetch(`${LOCAL_URL}/rest/v1/${table}?on_conflict=user_id`, {
     method: "POST",
     headers: { ...headers, prefer: "resolution=ignore-duplicates,return=minimal" },
     body: JSON.stringify({ user_id: userId }),
   });
-  if (!response.ok) throw new Error(`POST /rest/v1/admins answered ${response.status}: ${await response.text()}`);
-  console.log(`${email} is an admin.`);
+  if (!response.ok) throw new Error(`POST /rest/v1/${table} answered ${response.status}: ${await response.text()}`);
+  console.log(grant === "admin" ? `${email} is an admin.` : `${email} is an approved member.`);
   return 0;
 }
 

@@ -2,7 +2,7 @@
 // GoTrue emulator, /__reset and /__admin for tooling. Every request holds the global mutex until its response ends.
 
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
-import { grantAdmin, UnknownUserError } from "./admin";
+import { grantRole, UnknownUserError, type Grant } from "./admin";
 import { createAuthHandler } from "./auth";
 import { DEFAULT_DATA_DIR, openDatabase, type EmbeddedDatabase } from "./database";
 import { ANON_KEY, DEFAULT_PORT, JWT_SECRET, SERVICE_ROLE_KEY } from "./keys";
@@ -203,7 +203,7 @@ export async function startEmbeddedBackend(options: EmbeddedBackendOptions = {})
         const ms = await reset();
         await sendJson(res, 200, { ok: true, ms });
       } else if (path === "/__admin") {
-        if (req.method !== "POST") throw new HttpError(405, "method_not_allowed", "Use POST /__admin with {\"email\"}.");
+        if (req.method !== "POST") throw new HttpError(405, "method_not_allowed", "Use POST /__admin with {\"email\", \"grant\"}.");
         requireServiceRole(req);
         await serveAdmin(req, res);
       } else if (path === "/" && (req.method === "GET" || req.method === "HEAD")) {
@@ -310,16 +310,20 @@ export async function startEmbeddedBackend(options: EmbeddedBackendOptions = {})
 
   async function serveAdmin(req: IncomingMessage, res: ServerResponse) {
     const body = await readBody(req);
-    let email: unknown;
+    const usage = 'Send a JSON body {"email": "…", "grant": "admin" | "member"} (grant defaults to admin).';
+    let request: { email?: unknown; grant?: unknown };
     try {
-      email = JSON.parse(body.toString("utf8")).email;
+      request = JSON.parse(body.toString("utf8"));
     } catch {
-      throw new HttpError(400, "bad_json", "Send a JSON body {\"email\": \"…\"}.");
+      throw new HttpError(400, "bad_json", usage);
     }
-    if (typeof email !== "string" || !email.trim()) throw new HttpError(400, "validation_failed", "Send a JSON body {\"email\": \"…\"}.");
+    const { email, grant = "admin" } = request ?? {};
+    if (typeof email !== "string" || !email.trim() || (grant !== "admin" && grant !== "member")) {
+      throw new HttpError(400, "validation_failed", usage);
+    }
     const release = await acquireDatabase();
     try {
-      const granted = await grantAdmin(database!.db, email);
+      const granted = await grantRole(database!.db, email, grant as Grant);
       await sendJson(res, 200, { ok: true, user_id: granted.userId, added: granted.added });
     } catch (error) {
       if (error instanceof UnknownUserError) throw new HttpError(404, "user_not_found", error.message);

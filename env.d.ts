@@ -14,6 +14,10 @@ interface Env {
   ASSETS: Fetcher;
   /** Rate limiter for the contact and join forms: 3 per 60 s per key. */
   CONTACT_LIMITER: RateLimit;
+  /** Rate limiter for sign-ups: 5 per 60 s per client address. */
+  SIGNUP_LIMITER: RateLimit;
+  /** Rate limiter for sign-in attempts: 5 per 60 s per email address and per client address. */
+  LOGIN_LIMITER: RateLimit;
   /** "development" turns on stack traces in the error screen. Unset in production. */
   ENVIRONMENT?: string;
 }

@@ -19,7 +19,7 @@ import type { i18n as I18n } from "i18next";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Footer } from "~/components/Footer";
-import { Header } from "~/components/Header";
+import { Header, type HeaderMember } from "~/components/Header";
 import { NotFoundScreen } from "~/components/NotFound";
 import {
   directionOf,
@@ -29,6 +29,7 @@ import {
   translateFromPayload,
   type LanguagePayload,
 } from "~/lib/i18n";
+import { getSession } from "~/lib/auth.server";
 import { detectLanguage, languageCookie, languagePayload } from "~/lib/i18n.server";
 import { useNonce } from "~/lib/nonce";
 import { hreflangAlternates } from "~/lib/seo";
@@ -46,19 +47,21 @@ export const links: LinksFunction = () => [
  * ?lng= choice is remembered in the lng cookie; the response then sets a
  * cookie and so becomes `private, no-store` (app/lib/cache.server.ts).
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const { language, source } = detectLanguage(request);
-  const headers = new Headers();
+  const { viewer, headers } = await getSession(request, context);
   if (source === "query") headers.append("Set-Cookie", languageCookie(language, url));
-  return data({ ...languagePayload(language), origin: url.origin }, { headers });
+  const member: HeaderMember | null = viewer ? { username: viewer.username } : null;
+  return data({ ...languagePayload(language), origin: url.origin, member }, { headers });
 }
 
-export type RootLoaderData = LanguagePayload & { origin: string };
+export type RootLoaderData = LanguagePayload & { origin: string; member: HeaderMember | null };
 
 /**
- * The root data depends only on the language: reload it when ?lng= changes
- * or after a form submission, not on every navigation.
+ * The root data depends only on the language and who is signed in: reload it
+ * when ?lng= changes or after a form submission (signing in or out is one),
+ * not on every navigation.
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({
   currentUrl,
@@ -145,9 +148,10 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 function Page({ children }: { children: ReactNode }) {
+  const payload = useRouteLoaderData<typeof loader>("root") as RootLoaderData | undefined;
   return (
     <>
-      <Header />
+      <Header member={payload?.member ?? null} />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         {children}
       </main>

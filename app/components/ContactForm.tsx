@@ -1,9 +1,10 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { Form, Link, useActionData, useFormAction, useNavigation } from "@remix-run/react";
-import { useState, type ReactNode } from "react";
+
 import { Trans, useTranslation } from "react-i18next";
 import type { ContactActionData } from "~/lib/contact-action.server";
-import type { validateContact } from "~/lib/contact-validation";
+import { Field, FieldError, inputClass, TextInput } from "~/components/FormField";
+import { useLazyValidation } from "~/lib/lazy-validation";
 import { CONTACT_CONSTRAINT, EMAIL_MAX, HONEYPOT_FIELD, MESSAGE_MAX, NAME_MAX, REGIONS, type Region } from "~/lib/form-fields";
 
 const FORM_ID = "contact-form";
@@ -16,10 +17,6 @@ const REGION_LABELS: Record<Region, string> = {
   africa: "form.regions.africa",
   oceania: "form.regions.oceania",
 };
-
-const inputClass =
-  "block min-h-11 w-full rounded-md border border-ink-300 bg-white px-3 py-2 text-base text-ink-950 shadow-sm " +
-  "focus:border-accent-600 aria-[invalid=true]:border-accent-600 aria-[invalid=true]:bg-accent-300/10";
 
 /**
  * The contact and join form. It posts to the route that renders it (each
@@ -40,11 +37,7 @@ export function ContactForm({ title }: { title?: string }) {
   const submitting = navigation.state === "submitting" && navigation.formAction === formAction;
 
   // The schema library (≈30 KB) arrives when the visitor first focuses the form, not with the page.
-  // Until then a submission is judged by the action, with the same schema and the same messages.
-  const [validate, setValidate] = useState<typeof validateContact | null>(null);
-  const loadValidation = () => {
-    if (!validate) void import("~/lib/contact-validation").then((module) => setValidate(() => module.validateContact));
-  };
+  const validation = useLazyValidation(() => import("~/lib/contact-validation").then((module) => module.validateContact));
 
   const [form, fields] = useForm({
     id: FORM_ID,
@@ -55,7 +48,7 @@ export function ContactForm({ title }: { title?: string }) {
     constraint: CONTACT_CONSTRAINT,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onBlur",
-    onValidate: validate ? ({ formData }) => validate(formData) : undefined,
+    onValidate: validation.onValidate,
   });
 
   const succeeded = !submitting && actionData?.outcome === "success";
@@ -68,7 +61,7 @@ export function ContactForm({ title }: { title?: string }) {
       method="post"
       action={`${formAction}#${FORM_ID}`}
       {...getFormProps(form)}
-      onFocus={loadValidation}
+      onFocus={validation.onFocus}
       className="scroll-mt-24 rounded-lg border border-ink-200 bg-white p-5 shadow-sm sm:p-8"
     >
       {title ? <h2 className="mb-6 text-2xl font-bold tracking-tight text-ink-950">{title}</h2> : null}
@@ -88,22 +81,22 @@ export function ContactForm({ title }: { title?: string }) {
       ) : null}
 
       <div className="grid gap-x-5 gap-y-3 sm:grid-cols-2">
-        <Field field={fields.name} label={t("form.name")} required>
+        <Field ns="contact" field={fields.name} label={t("form.name")} required>
           <TextInput field={fields.name} type="text" autoComplete="name" maxLength={NAME_MAX} />
         </Field>
-        <Field field={fields.email} label={t("form.email")} required>
+        <Field ns="contact" field={fields.email} label={t("form.email")} required>
           <TextInput field={fields.email} type="email" autoComplete="email" maxLength={EMAIL_MAX} />
         </Field>
       </div>
 
       <div className="mt-3">
-        <Field field={fields.region} label={t("form.region")}>
+        <Field ns="contact" field={fields.region} label={t("form.region")}>
           <RegionSelect field={fields.region} />
         </Field>
       </div>
 
       <div className="mt-3">
-        <Field field={fields.message} label={t("form.message")} required>
+        <Field ns="contact" field={fields.message} label={t("form.message")} required>
           <MessageInput field={fields.message} />
         </Field>
       </div>
@@ -127,7 +120,7 @@ export function ContactForm({ title }: { title?: string }) {
             </p>
           </div>
         </div>
-        <FieldError field={fields.security} />
+        <FieldError ns="contact" field={fields.security} />
       </div>
 
       {/* Honeypot: invisible and unreachable for people (hidden from screen readers, skipped by Tab). */}
@@ -150,66 +143,6 @@ export function ContactForm({ title }: { title?: string }) {
   );
 }
 
-type StringField = FieldMetadata<string | undefined>;
-
-function Field({
-  field,
-  label,
-  required = false,
-  children,
-}: {
-  field: FieldMetadata<unknown>;
-  label: string;
-  required?: boolean;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation("contact");
-  return (
-    <div>
-      <label htmlFor={field.id} className="mb-1.5 block font-medium text-ink-950">
-        {label}{" "}
-        <span className="text-sm font-normal text-ink-600">{required ? t("form.required") : t("form.optional")}</span>
-      </label>
-      {children}
-      <FieldError field={field} />
-    </div>
-  );
-}
-
-/**
- * The line under a field is reserved even when empty. Errors are re-checked
- * on blur, and the mousedown that blurs one field is often the start of a
- * click on the next control: if a vanishing error moved that control before
- * the mouseup, the click would miss it (the box would not tick, the button
- * would not submit).
- */
-function FieldError({ field }: { field: FieldMetadata<unknown> }) {
-  const { t } = useTranslation("contact");
-  const error = field.errors?.[0];
-  return (
-    <p id={field.errorId} className="mt-1 min-h-5 text-sm font-medium text-accent-700">
-      {error ? t(error) : null}
-    </p>
-  );
-}
-
-function TextInput({
-  field,
-  type,
-  autoComplete,
-  maxLength,
-}: {
-  field: StringField;
-  type: "text" | "email";
-  autoComplete: string;
-  maxLength: number;
-}) {
-  const { key, ...props } = getInputProps(field, { type });
-  // Addresses read left to right even on a right-to-left page ("someone@" must not become "@someone").
-  const direction = type === "email" ? { dir: "ltr", className: `${inputClass} rtl:text-right` } : { className: inputClass };
-  return <input key={key} {...props} autoComplete={autoComplete} maxLength={maxLength} {...direction} />;
-}
-
 function RegionSelect({ field }: { field: FieldMetadata<string | null | undefined> }) {
   const { t } = useTranslation("contact");
   const { key, ...props } = getSelectProps(field);
@@ -225,7 +158,7 @@ function RegionSelect({ field }: { field: FieldMetadata<string | null | undefine
   );
 }
 
-function MessageInput({ field }: { field: StringField }) {
+function MessageInput({ field }: { field: FieldMetadata<string | undefined> }) {
   const { key, ...props } = getTextareaProps(field);
   return <textarea key={key} {...props} rows={4} maxLength={MESSAGE_MAX} className={`${inputClass} min-h-28 resize-y`} />;
 }

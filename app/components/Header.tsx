@@ -1,4 +1,4 @@
-import { Link, NavLink, useLocation } from "@remix-run/react";
+import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
 import { LogoMark } from "~/components/Logo";
@@ -23,7 +23,10 @@ const navigation = [
  * JavaScript: a scroll listener sets data-scrolled, the menu closes on every
  * route change and on Escape, the language list on an outside click and Escape.
  */
-export function Header() {
+/** The signed-in member the header names (null for visitors). */
+export type HeaderMember = { username: string };
+
+export function Header({ member }: { member: HeaderMember | null }) {
   const { t } = useTranslation();
   const location = useLocation();
   const [scrolled, setScrolled] = useState<boolean | null>(null);
@@ -79,6 +82,7 @@ export function Header() {
           <Link to="/join" prefetch="intent" className="btn-primary ms-2 min-h-10 px-4 py-2 text-[0.95rem]">
             {t("header.nav.join")}
           </Link>
+          <AccountLinks member={member} />
         </nav>
 
         <LanguageSwitcher detailsRef={languageRef} />
@@ -122,11 +126,43 @@ export function Header() {
               <Link to="/join" className="btn-primary mt-6 w-full">
                 {t("header.nav.join")}
               </Link>
+              <div className="mt-6 flex flex-col gap-3 border-t border-ink-800 pt-6">
+                <AccountLinks member={member} />
+              </div>
             </nav>
           </div>
         </details>
       </div>
     </header>
+  );
+}
+
+/**
+ * Sign-in link for visitors; for a member, their public name (to /account) and sign-out, which
+ * is a POST form: a link that signs out could be followed by anyone's page or prefetch.
+ */
+function AccountLinks({ member }: { member: HeaderMember | null }) {
+  const { t } = useTranslation();
+  const linkClass = "rounded px-3 py-2 text-[0.95rem] font-medium text-ink-200 hover:bg-white/10 hover:text-white";
+  if (!member) {
+    return (
+      <Link to="/login" className={linkClass}>
+        {t("header.account.signIn")}
+      </Link>
+    );
+  }
+  return (
+    <>
+      <Link to="/account" className={`${linkClass} max-w-48 truncate`} dir="auto">
+        <span className="sr-only">{t("header.account.signedInAs")} </span>
+        {member.username}
+      </Link>
+      <Form method="post" action="/logout" reloadDocument>
+        <button type="submit" className={linkClass}>
+          {t("header.account.signOut")}
+        </button>
+      </Form>
+    </>
   );
 }
 

@@ -25,6 +25,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import { postedForm } from "~/lib/form-post.server";
 import { HONEYPOT_FIELD } from "~/lib/form-fields";
+import { clientKey, withinLimit } from "~/lib/rate-limit.server";
 import { ContactSchema } from "~/lib/schemas";
 import { createAnonSupabaseClient } from "~/lib/supabase.server";
 import { forbiddenCrossOrigin, isSameOriginRequest } from "~/lib/security.server";
@@ -51,34 +52,6 @@ export const FORM_ERROR = {
   failed: "form.failed",
 } as const;
 
-let warnedMissingLimiter = false;
-
-/**
- * True when the client may store one more message. Without the binding (unit
- * tests, `remix vite:dev` without wrangler's proxy) nothing is limited; a
- * limiter that throws lets the message through too, since a broken limiter
- * should not silence everyone: row-level security still guards the table.
- */
-async function mayStore(request: Request, context: AppLoadContext): Promise<boolean> {
-  const limiter = context.cloudflare.env.CONTACT_LIMITER as RateLimit | undefined;
-  if (!limiter) {
-    if (!warnedMissingLimiter) {
-      warnedMissingLimiter = true;
-      console.warn("CONTACT_LIMITER binding missing: contact submissions are not rate-limited.");
-    }
-    return true;
-  }
-  // Cloudflare sets cf-connecting-ip. Without it (local tools) everyone shares one bucket.
-  const key = request.headers.get("cf-connecting-ip") ?? "unknown";
-  try {
-    const { success } = await limiter.limit({ key });
-    return success;
-  } catch (error) {
-    console.error("CONTACT_LIMITER failed; letting the submission through.", error);
-    return true;
-  }
-}
-
 export async function handleContactSubmission(request: Request, context: AppLoadContext, source: ContactSource) {
   // server.ts already refuses cross-site posts; this also covers `remix vite:dev`, which bypasses it.
   if (!isSameOriginRequest(request)) throw forbiddenCrossOrigin();
@@ -95,7 +68,8 @@ export async function handleContactSubmission(request: Request, context: AppLoad
 
   if (submission.status !== "success") return reply("invalid", submission.reply());
 
-  if (!(await mayStore(request, context))) {
+  // Only submissions that would be stored count: 3 per 60 s per client address.
+  if (!(await withinLimit(context.cloudflare.env, "CONTACT_LIMITER", [clientKey(request)]))) {
     return reply("rateLimited", submission.reply({ formErrors: [FORM_ERROR.rateLimited] }));
   }
 

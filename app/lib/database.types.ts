@@ -307,7 +307,7 @@ export type Database = {
           id: string
           updated_at?: string
           username: string
-          username_skeleton: string
+          username_skeleton?: string
         }
         Update: {
           avatar_url?: string | null

@@ -27,3 +27,13 @@ const XML_ENTITIES: Record<string, string> = {
 export function escapeXml(value: string): string {
   return value.replace(INVALID_XML_CHARS, "").replace(/[&<>"']/g, (char) => XML_ENTITIES[char]);
 }
+
+/** An XML element holding text. */
+export function element(name: string, text: string): string {
+  return `<${name}>${escapeXml(text)}</${name}>`;
+}
+
+/** RSS 2.0 dates are RFC 822; toUTCString() writes that form ("Sun, 22 Nov 2026 05:00:00 GMT"). */
+export function rfc822(value: string): string {
+  return new Date(value).toUTCString();
+}

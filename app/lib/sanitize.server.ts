@@ -10,20 +10,9 @@
  * their picture in image_url instead.
  */
 import sanitizeHtml, { type IOptions } from "sanitize-html";
+import { ALLOWED_LINK_SCHEMES, isAllowedLinkUrl } from "~/lib/link-schemes";
 
-/** Link schemes the editor accepts (specification §5). Anything else loses its href. */
-export const ALLOWED_LINK_SCHEMES = [
-  "http",
-  "https",
-  "ftp",
-  "ftps",
-  "mailto",
-  "tel",
-  "callto",
-  "sms",
-  "cid",
-  "xmpp",
-] as const;
+export { ALLOWED_LINK_SCHEMES };
 
 const ALLOWED_TAGS = [
   "p",
@@ -50,17 +39,6 @@ const ALLOWED_TAGS = [
   "hr",
 ];
 
-/** Browsers ignore these inside a URL, which is how "java\tscript:" smuggles a scheme. */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const IGNORED_URL_CHARACTERS = /[\u0000-\u0020\u007f-\u009f]/g;
-const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
-
-/** A link that leaves the site: an absolute URL with one of the allowed schemes. */
-function isExternal(href: string): boolean {
-  const scheme = SCHEME.exec(href.replace(IGNORED_URL_CHARACTERS, ""))?.[1]?.toLowerCase();
-  return scheme !== undefined && (ALLOWED_LINK_SCHEMES as readonly string[]).includes(scheme);
-}
-
 const OPTIONS: IOptions = {
   allowedTags: ALLOWED_TAGS,
   // rel and target are listed only so the transform below can set them: it rebuilds every
@@ -78,7 +56,7 @@ const OPTIONS: IOptions = {
       const rebuilt: Record<string, string> = {};
       if (attribs.href !== undefined) rebuilt.href = attribs.href;
       if (attribs.title !== undefined) rebuilt.title = attribs.title;
-      if (rebuilt.href !== undefined && isExternal(rebuilt.href)) {
+      if (rebuilt.href !== undefined && isAllowedLinkUrl(rebuilt.href)) {
         rebuilt.rel = "noopener noreferrer nofollow";
         rebuilt.target = "_blank";
       }

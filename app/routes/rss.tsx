@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { escapeXml, FEED_CACHE_CONTROL } from "~/lib/feeds.server";
+import { element, escapeXml, FEED_CACHE_CONTROL, rfc822 } from "~/lib/feeds.server";
 import { createAnonSupabaseClient } from "~/lib/supabase.server";
 import { detectLanguage, getFixedT } from "~/lib/i18n.server";
 import { latestNews, type NewsCard } from "~/models/news.server";
@@ -68,13 +68,4 @@ function item(article: NewsCard, origin: string): string {
   ]
     .filter(Boolean)
     .join("");
-}
-
-function element(name: string, text: string): string {
-  return `<${name}>${escapeXml(text)}</${name}>`;
-}
-
-/** RSS 2.0 dates are RFC 822; toUTCString() writes that form ("Sun, 22 Nov 2026 05:00:00 GMT"). */
-function rfc822(value: string): string {
-  return new Date(value).toUTCString();
 }

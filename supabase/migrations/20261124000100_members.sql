@@ -51,7 +51,8 @@ alter table public.profiles add constraint profiles_username_format check (
   and username = normalize(username, nfkc)
   and username ~ '^[[:alnum:]._-]+$'
 );
-alter table public.profiles add column username_skeleton text;
+-- The default is never kept: the trigger below sets the skeleton on every insert and rename.
+alter table public.profiles add column username_skeleton text not null default '';
 
 create function private.reserved_name_skeletons() returns setof text
 language sql stable set search_path = '' as $$
@@ -77,7 +78,6 @@ create trigger profiles_skeleton before insert or update of username on public.p
   for each row execute function private.profiles_set_skeleton();
 
 update public.profiles set username = username;
-alter table public.profiles alter column username_skeleton set not null;
 create unique index profiles_username_skeleton_key on public.profiles (username_skeleton);
 
 -- A name nobody chose: 'member-' and 6 random characters. Never derived from the email address,

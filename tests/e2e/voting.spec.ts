@@ -25,11 +25,12 @@ test("/voting lists the published proposals and no draft", async ({ page }) => {
 
   const card = page.locator("main article", { has: page.getByRole("heading", { name: PUBLISHED }) });
   await expect(card).toContainText(voting.status.voting);
-  await expect(card).toContainText("Support: 3");
-  await expect(card).toContainText("Oppose: 1");
+  // Voting is open: only the number of votes, never support and oppose (secret ballots).
+  await expect(card).toContainText("4 votes cast");
+  await expect(card).not.toContainText("Support:");
   await expect(card).toContainText("Comments: 3");
 
-  // No buttons to create, vote or comment: those need a member's sign-in.
+  // No buttons to vote or comment: those need a member's sign-in.
   await expect(page.locator("main").getByRole("button")).toHaveCount(0);
   await expect(page.getByRole("link", { name: voting.list.getStarted })).toHaveAttribute("href", "/join");
 });

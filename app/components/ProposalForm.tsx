@@ -1,0 +1,108 @@
+import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { Form, useFetcher } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Field, FormNotice, TextInput, inputClass } from "~/components/FormField";
+import { RichTextEditor } from "~/components/RichTextEditor";
+import { useLazyValidation } from "~/lib/lazy-validation";
+import { PROPOSAL_TITLE_MAX } from "~/lib/member-fields";
+
+export type GroupChoice = { id: string; name: string; is_verified: boolean };
+export type ProposalDefaults = { title: string; content: string; group: string };
+
+/**
+ * Title, content (the rich editor; a textarea without JavaScript) and group of a proposal.
+ * `FormElement` is Remix's <Form> for a page of its own, or a fetcher's Form in the modal.
+ * `contentFormat` says what the content field holds before the editor mounts: "html" when
+ * an existing proposal is edited (the server sanitizes it again), "text" for a new one.
+ */
+export function ProposalForm({
+  id,
+  action,
+  groups,
+  defaults,
+  contentFormat,
+  lastResult,
+  submitting,
+  submitLabel,
+  submittingLabel,
+  FormElement = Form,
+  onCancel,
+  extraFields,
+}: {
+  id: string;
+  action: string;
+  groups: GroupChoice[];
+  defaults: ProposalDefaults;
+  contentFormat: "text" | "html";
+  lastResult: SubmissionResult<string[]> | null | undefined;
+  submitting: boolean;
+  submitLabel: string;
+  submittingLabel: string;
+  FormElement?: typeof Form | ReturnType<typeof useFetcher>["Form"];
+  onCancel?: () => void;
+  /** Hidden inputs a caller adds (the dialog marks its posts). */
+  extraFields?: ReactNode;
+}) {
+  const { t } = useTranslation("voting");
+  const validation = useLazyValidation(() => import("~/lib/member-validation").then((module) => module.validators.proposal));
+  const [form, fields] = useForm({
+    id,
+    lastResult,
+    defaultValue: defaults,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onBlur",
+    onValidate: validation.onValidate,
+  });
+  const { key: groupKey, ...groupProps } = getSelectProps(fields.group);
+
+  return (
+    <FormElement method="post" action={action} {...getFormProps(form)} onFocus={validation.onFocus} className="grid gap-1">
+      {form.errors?.[0] ? (
+        <FormNotice kind="error" id={form.errorId}>
+          {t(form.errors[0])}
+        </FormNotice>
+      ) : null}
+      {extraFields}
+      <Field ns="voting" field={fields.title} label={t("form.title")} required>
+        <TextInput field={fields.title} type="text" required maxLength={PROPOSAL_TITLE_MAX} dir="auto" />
+      </Field>
+      <Field
+        ns="voting"
+        field={fields.content}
+        label={t("form.content")}
+        hint={contentFormat === "html" ? t("form.contentHtmlHint") : t("form.contentTextHint")}
+      >
+        <RichTextEditor
+          name={fields.content.name}
+          id={fields.content.id}
+          defaultValue={defaults.content}
+          label={t("form.content")}
+          describedBy={`${fields.content.id}-hint ${fields.content.errorId}`}
+          invalid={Boolean(fields.content.errors?.length)}
+          format={contentFormat}
+        />
+      </Field>
+      <Field ns="voting" field={fields.group} label={t("form.group")}>
+        <select key={groupKey} {...groupProps} className={inputClass}>
+          <option value="">{t("form.noGroup")}</option>
+          {groups.map((group) => (
+            <option key={group.id} value={group.id}>
+              {group.is_verified ? t("form.verifiedGroup", { name: group.name }) : group.name}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <div className="mt-2 flex flex-wrap gap-3">
+        <button type="submit" disabled={submitting} className="btn-primary disabled:cursor-wait disabled:opacity-70">
+          {submitting ? submittingLabel : submitLabel}
+        </button>
+        {onCancel ? (
+          <button type="button" onClick={onCancel} className="btn border border-ink-300 bg-white text-ink-900 hover:border-ink-500">
+            {t("form.cancel")}
+          </button>
+        ) : null}
+      </div>
+    </FormElement>
+  );
+}

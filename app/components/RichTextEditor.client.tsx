@@ -1,0 +1,145 @@
+import { EditorContent, useEditor, useEditorState, type Editor as TiptapEditor } from "@tiptap/react";
+import StarterKit from "@tiptap/starter-kit";
+import { useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { ALLOWED_LINK_SCHEMES, isAllowedLinkUrl } from "~/lib/link-schemes";
+
+export type EditorProps = {
+  name: string;
+  id: string;
+  defaultValue: string;
+  label: string;
+  describedBy?: string;
+  invalid?: boolean;
+};
+
+/**
+ * Tiptap with the toolbar of the specification (bold, italic, headings 1 and 2, lists, link);
+ * pasted quotes, code and headings 1–6 are kept; undo depth 100, a new undo step after 500 ms.
+ * The HTML travels in a hidden input under the field's name (sanitized again by the server).
+ */
+export function Editor({ name, id, defaultValue, label, describedBy, invalid }: EditorProps) {
+  const { t } = useTranslation("editor");
+  const [html, setHtml] = useState(defaultValue);
+  const [linkError, setLinkError] = useState(false);
+  const editor = useEditor({
+    immediatelyRender: false,
+    extensions: [
+      StarterKit.configure({
+        heading: { levels: [1, 2, 3, 4, 5, 6] },
+        undoRedo: { depth: 100, newGroupDelay: 500 },
+        link: {
+          openOnClick: false,
+          autolink: false,
+          protocols: [...ALLOWED_LINK_SCHEMES],
+          isAllowedUri: (url) => isAllowedLinkUrl(url),
+        },
+      }),
+    ],
+    content: defaultValue,
+    editorProps: {
+      attributes: {
+        id,
+        role: "textbox",
+        "aria-multiline": "true",
+        "aria-labelledby": `${id}-label`,
+        ...(describedBy ? { "aria-describedby": describedBy } : {}),
+        ...(invalid ? { "aria-invalid": "true" } : {}),
+        dir: "auto",
+        class: "prose min-h-48 max-w-none px-3 py-2 focus:outline-none",
+      },
+    },
+    onUpdate: ({ editor: current }) => setHtml(current.isEmpty ? "" : current.getHTML()),
+  });
+
+  const setLink = () => {
+    if (!editor) return;
+    const previous = (editor.getAttributes("link").href as string | undefined) ?? "";
+    const answer = window.prompt(t("link.prompt"), previous);
+    if (answer === null) return;
+    const url = answer.trim();
+    if (!url) {
+      editor.chain().focus().extendMarkRange("link").unsetLink().run();
+      setLinkError(false);
+      return;
+    }
+    if (!isAllowedLinkUrl(url)) {
+      setLinkError(true);
+      return;
+    }
+    setLinkError(false);
+    editor.chain().focus().extendMarkRange("link").setLink({ href: url }).run();
+  };
+
+  return (
+    <div className="rounded-md border border-ink-300 bg-white shadow-sm focus-within:border-accent-600" aria-label={label}>
+      <input type="hidden" name={`${name}_format`} value="html" />
+      <input type="hidden" name={name} value={html} />
+      {editor ? <Toolbar editor={editor} onLink={setLink} /> : null}
+      {linkError ? (
+        <p role="alert" className="border-b border-ink-200 px-3 py-2 text-sm font-medium text-accent-700">
+          {t("link.refused")}
+        </p>
+      ) : null}
+      <EditorContent editor={editor} />
+    </div>
+  );
+}
+
+/** A toolbar in the WAI-ARIA pattern: one tab stop, arrow keys move between buttons. */
+function Toolbar({ editor, onLink }: { editor: TiptapEditor; onLink: () => void }) {
+  const { t } = useTranslation("editor");
+  const bar = useRef<HTMLDivElement>(null);
+  const [focused, setFocused] = useState(0);
+  const state = useEditorState({
+    editor,
+    selector: ({ editor: current }) => ({
+      bold: current.isActive("bold"),
+      italic: current.isActive("italic"),
+      h1: current.isActive("heading", { level: 1 }),
+      h2: current.isActive("heading", { level: 2 }),
+      bullet: current.isActive("bulletList"),
+      ordered: current.isActive("orderedList"),
+      link: current.isActive("link"),
+    }),
+  });
+  const buttons: Array<{ label: string; active: boolean; run: () => void; icon: ReactNode }> = [
+    { label: t("toolbar.bold"), active: state.bold, run: () => editor.chain().focus().toggleBold().run(), icon: <b>B</b> },
+    { label: t("toolbar.italic"), active: state.italic, run: () => editor.chain().focus().toggleItalic().run(), icon: <i>I</i> },
+    { label: t("toolbar.heading1"), active: state.h1, run: () => editor.chain().focus().toggleHeading({ level: 1 }).run(), icon: "H1" },
+    { label: t("toolbar.heading2"), active: state.h2, run: () => editor.chain().focus().toggleHeading({ level: 2 }).run(), icon: "H2" },
+    { label: t("toolbar.bulletList"), active: state.bullet, run: () => editor.chain().focus().toggleBulletList().run(), icon: "•" },
+    { label: t("toolbar.orderedList"), active: state.ordered, run: () => editor.chain().focus().toggleOrderedList().run(), icon: "1." },
+    { label: t("toolbar.link"), active: state.link, run: onLink, icon: "🔗" },
+  ];
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const rtl = getComputedStyle(event.currentTarget).direction === "rtl";
+    const step = { ArrowRight: rtl ? -1 : 1, ArrowLeft: rtl ? 1 : -1, Home: -buttons.length, End: buttons.length }[event.key];
+    if (step === undefined) return;
+    event.preventDefault();
+    const next = Math.min(buttons.length - 1, Math.max(0, focused + step));
+    setFocused(next);
+    bar.current?.querySelectorAll("button")[next]?.focus();
+  };
+
+  return (
+    <div ref={bar} role="toolbar" aria-label={t("toolbar.label")} onKeyDown={onKeyDown} className="flex flex-wrap gap-1 border-b border-ink-200 p-1.5">
+      {buttons.map((button, index) => (
+        <button
+          key={button.label}
+          type="button"
+          tabIndex={index === focused ? 0 : -1}
+          aria-pressed={button.active}
+          aria-label={button.label}
+          title={button.label}
+          onFocus={() => setFocused(index)}
+          onClick={button.run}
+          className="min-h-9 min-w-9 rounded px-2 text-sm font-semibold text-ink-800 hover:bg-ink-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-accent-600 aria-pressed:bg-ink-900 aria-pressed:text-white"
+        >
+          <span aria-hidden="true">{button.icon}</span>
+        </button>
+      ))}
+    </div>
+  );
+}

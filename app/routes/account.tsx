@@ -1,0 +1,209 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { isAuthWeakPasswordError, type SupabaseClient } from "@supabase/supabase-js";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Field, FormNotice, TextInput } from "~/components/FormField";
+import { PageFrame } from "~/components/PageFrame";
+import { requireViewer } from "~/lib/auth.server";
+import { getFixedT } from "~/lib/i18n.server";
+import { useLazyValidation } from "~/lib/lazy-validation";
+import { memberForm } from "~/lib/member-action.server";
+import { PASSWORD_MAX } from "~/lib/member-fields";
+import { DeleteAccountSchema, PasswordChangeSchema, PublicNameSchema } from "~/lib/member-schemas";
+import { PUBLIC_NAME_MAX } from "~/lib/public-name";
+import { clientKey, emailKey, withinLimit } from "~/lib/rate-limit.server";
+import { createAnonSupabaseClient } from "~/lib/supabase.server";
+import { renameProfile } from "~/models/profiles.server";
+
+/**
+ * /account: the member's public name, password, data and account. Every change that could hurt
+ * (a new password, deleting the account) asks for the current password first.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { headers, viewer } = await requireViewer(request, context);
+  const t = getFixedT(request, "account");
+  return data({ title: t("account.meta.title"), viewer }, { headers });
+}
+
+type Intent = "rename" | "password" | "delete";
+type AccountAnswer = { intent: Intent; done: boolean; result: SubmissionResult<string[]> };
+
+const SCHEMAS = { rename: PublicNameSchema, password: PasswordChangeSchema, delete: DeleteAccountSchema } as const;
+const isIntent = (value: unknown): value is Intent => value === "rename" || value === "password" || value === "delete";
+
+/** Whether `password` is the account's password: a sign-in on a client without cookies, signed out again at once. */
+async function passwordIsRight(env: Env, email: string, password: string): Promise<boolean | "failed"> {
+  const check: SupabaseClient = createAnonSupabaseClient(env);
+  const { error } = await check.auth.signInWithPassword({ email, password });
+  if (error) return error.code === "invalid_credentials" ? false : "failed";
+  await check.auth.signOut({ scope: "local" });
+  return true;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await memberForm(request);
+  const { supabase, headers, viewer } = await requireViewer(request, context);
+  const intent = formData.get("intent");
+  if (!isIntent(intent)) throw new Response("Unknown action", { status: 400 });
+  const submission = parseWithZod(formData, { schema: SCHEMAS[intent] });
+  const reply = (status: number, errors?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }, done = false) =>
+    data<AccountAnswer>(
+      { intent, done, result: submission.reply({ ...errors, hideFields: ["password", "currentPassword", "newPassword"], resetForm: done }) },
+      { status, headers },
+    );
+  if (submission.status !== "success") return reply(400);
+  const env = context.cloudflare.env;
+
+  if (submission.value.intent === "rename") {
+    const { error } = await renameProfile(supabase, viewer.id, submission.value.publicName);
+    if (!error) return reply(200, {}, true);
+    if (error.code === "23505") return reply(409, { fieldErrors: { publicName: ["errors.publicName.taken"] } });
+    if (error.code === "23514") {
+      const reserved = /reserved/.test(error.message);
+      return reply(400, { fieldErrors: { publicName: [reserved ? "errors.publicName.reserved" : "errors.publicName.characters"] } });
+    }
+    console.error("Renaming failed:", error.code, error.message);
+    return reply(503, { formErrors: ["errors.accountFailed"] });
+  }
+
+  // Password checks count as sign-in attempts: the same limit as /login.
+  if (!(await withinLimit(env, "LOGIN_LIMITER", [clientKey(request), emailKey(viewer.email)]))) {
+    return reply(429, { formErrors: ["errors.rateLimited"] });
+  }
+  const current = submission.value.intent === "password" ? submission.value.currentPassword : submission.value.password;
+  const right = await passwordIsRight(env, viewer.email, current);
+  if (right === "failed") return reply(503, { formErrors: ["errors.accountFailed"] });
+  if (!right) {
+    return reply(400, { fieldErrors: { [submission.value.intent === "password" ? "currentPassword" : "password"]: ["errors.wrongPassword"] } });
+  }
+
+  if (submission.value.intent === "password") {
+    const { error } = await supabase.auth.updateUser({ password: submission.value.newPassword });
+    if (!error) return reply(200, {}, true);
+    if (isAuthWeakPasswordError(error)) return reply(400, { fieldErrors: { newPassword: ["errors.weakPassword.length"] } });
+    if (error.code === "same_password") return reply(400, { fieldErrors: { newPassword: ["errors.samePassword"] } });
+    console.error("Changing a password failed:", error.code, error.message);
+    return reply(503, { formErrors: ["errors.accountFailed"] });
+  }
+
+  const { error } = await supabase.rpc("delete_own_account");
+  if (error) {
+    console.error("Deleting an account failed:", error.code, error.message);
+    return reply(503, { formErrors: ["errors.accountFailed"] });
+  }
+  // The session is gone with the account: this forgets it (Supabase Auth's 403 counts as signed out).
+  await supabase.auth.signOut({ scope: "local" });
+  return redirect("/login?deleted", { headers });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: page?.title }, { name: "robots", content: "noindex" }];
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="rounded-lg border border-ink-200 bg-white p-5 shadow-sm sm:p-8">
+      <h2 className="mb-4 text-2xl font-bold tracking-tight text-ink-950">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/** One of the page's forms, with its own conform state; only the answer to its own intent shows in it. */
+function useAccountForm(intent: Intent) {
+  const answer = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const validation = useLazyValidation(() => import("~/lib/member-validation").then((module) => module.validators[intent]));
+  const mine = answer?.intent === intent ? answer : undefined;
+  const [form, fields] = useForm({
+    id: `account-${intent}`,
+    lastResult: navigation.state === "idle" ? mine?.result : null,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onBlur",
+    onValidate: validation.onValidate,
+  });
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  return { form, fields, validation, submitting, done: navigation.state === "idle" && mine?.done === true };
+}
+
+export default function AccountPage() {
+  const { viewer } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("account");
+  const rename = useAccountForm("rename");
+  const password = useAccountForm("password");
+  const remove = useAccountForm("delete");
+  const formClass = "grid gap-1";
+
+  return (
+    <PageFrame title={t("account.title")} subtitle={t("account.subtitle", { name: viewer.username })}>
+      <div className="mx-auto grid max-w-2xl gap-8">
+        {viewer.isMember ? null : <FormNotice kind="success">{t("account.pending")}</FormNotice>}
+
+        <Section title={t("account.rename.title")}>
+          <Form method="post" {...getFormProps(rename.form)} onFocus={rename.validation.onFocus} className={formClass}>
+            {rename.done ? <FormNotice kind="success">{t("account.rename.done")}</FormNotice> : null}
+            {rename.form.errors?.[0] ? <FormNotice kind="error">{t(rename.form.errors[0])}</FormNotice> : null}
+            <input type="hidden" name="intent" value="rename" />
+            <Field ns="account" field={rename.fields.publicName} label={t("fields.publicName")} required hint={t("signup.publicNameHint")}>
+              <TextInput
+                field={rename.fields.publicName}
+                type="text"
+                required
+                maxLength={PUBLIC_NAME_MAX}
+                defaultValue={viewer.username}
+                dir="auto"
+                autoComplete="off"
+              />
+            </Field>
+            <button type="submit" disabled={rename.submitting} className="btn-primary justify-self-start disabled:opacity-70">
+              {rename.submitting ? t("account.saving") : t("account.rename.submit")}
+            </button>
+          </Form>
+        </Section>
+
+        <Section title={t("account.password.title")}>
+          <Form method="post" {...getFormProps(password.form)} onFocus={password.validation.onFocus} className={formClass}>
+            {password.done ? <FormNotice kind="success">{t("account.password.done")}</FormNotice> : null}
+            {password.form.errors?.[0] ? <FormNotice kind="error">{t(password.form.errors[0])}</FormNotice> : null}
+            <input type="hidden" name="intent" value="password" />
+            <Field ns="account" field={password.fields.currentPassword} label={t("fields.currentPassword")} required>
+              <TextInput field={password.fields.currentPassword} type="password" required autoComplete="current-password" maxLength={PASSWORD_MAX} />
+            </Field>
+            <Field ns="account" field={password.fields.newPassword} label={t("fields.newPassword")} required>
+              <TextInput field={password.fields.newPassword} type="password" required autoComplete="new-password" maxLength={PASSWORD_MAX} />
+            </Field>
+            <button type="submit" disabled={password.submitting} className="btn-primary justify-self-start disabled:opacity-70">
+              {password.submitting ? t("account.saving") : t("account.password.submit")}
+            </button>
+          </Form>
+        </Section>
+
+        <Section title={t("account.data.title")}>
+          <p className="mb-4 text-ink-700">{t("account.data.text")}</p>
+          <a href="/account/data.json" download className="btn border border-ink-300 bg-white text-ink-900 hover:border-ink-500">
+            {t("account.data.download")}
+          </a>
+        </Section>
+
+        <Section title={t("account.delete.title")}>
+          <p className="mb-4 text-ink-700">{t("account.delete.text")}</p>
+          <Form method="post" {...getFormProps(remove.form)} onFocus={remove.validation.onFocus} className={formClass}>
+            {remove.form.errors?.[0] ? <FormNotice kind="error">{t(remove.form.errors[0])}</FormNotice> : null}
+            <input type="hidden" name="intent" value="delete" />
+            <Field ns="account" field={remove.fields.password} label={t("fields.password")} required>
+              <TextInput field={remove.fields.password} type="password" required autoComplete="current-password" maxLength={PASSWORD_MAX} />
+            </Field>
+            <button
+              type="submit"
+              disabled={remove.submitting}
+              className="btn justify-self-start border border-accent-700 bg-white text-accent-800 hover:bg-accent-300/20 disabled:opacity-70"
+            >
+              {remove.submitting ? t("account.saving") : t("account.delete.submit")}
+            </button>
+          </Form>
+        </Section>
+      </div>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,455 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Field, FormNotice, TextArea } from "~/components/FormField";
+import { PageFrame } from "~/components/PageFrame";
+import { Prose } from "~/components/Prose";
+import { ProposalCounts, ProposalHeading } from "~/components/ProposalSummary";
+import { getSession, requireViewer, type Viewer } from "~/lib/auth.server";
+import { formatDayTime, isoDate } from "~/lib/dates";
+import { getFixedT } from "~/lib/i18n.server";
+import { useLazyValidation } from "~/lib/lazy-validation";
+import { memberForm, refusalOf } from "~/lib/member-action.server";
+import { COMMENT_MAX, REPORT_REASON_MAX } from "~/lib/member-fields";
+import { CommentSchema, ReportSchema } from "~/lib/member-schemas";
+import { sanitizeRichHtml } from "~/lib/sanitize.server";
+import { seoMeta, summarize } from "~/lib/seo";
+import { createAnonSupabaseClient } from "~/lib/supabase.server";
+import {
+  addComment,
+  castVote,
+  deleteComment,
+  editComment,
+  proposalById,
+  reportToAdmins,
+  setProposalStatus,
+  withdrawVote,
+  type ProposalDetail,
+} from "~/models/proposals.server";
+import { QueryError } from "~/models/query.server";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function notFound(): Response {
+  return new Response("Not Found", { status: 404 });
+}
+
+/** Whether votes are accepted now (the database says the same, and has the last word). */
+function votingOpen(proposal: Pick<ProposalDetail, "status" | "voting_starts_at" | "voting_ends_at">, now = Date.now()) {
+  return (
+    proposal.status === "voting" &&
+    proposal.voting_starts_at !== null &&
+    proposal.voting_ends_at !== null &&
+    now >= Date.parse(proposal.voting_starts_at) &&
+    now < Date.parse(proposal.voting_ends_at)
+  );
+}
+
+const commentsOpen = (status: string) => status === "discussion" || status === "voting";
+
+/**
+ * /voting/:id, a proposal's own page: the whole content, the comments, the viewer's own vote and
+ * the actions the viewer may take. A draft is a 404 for everyone but its author (and admins).
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const id = params.id ?? "";
+  if (!UUID.test(id)) throw notFound();
+  const t = getFixedT(request, "voting");
+  const { supabase, headers, viewer } = await getSession(request, context);
+  const reader = viewer ? supabase : createAnonSupabaseClient(context.cloudflare.env);
+  let proposal;
+  try {
+    proposal = await proposalById(reader, id, viewer?.id ?? null);
+  } catch (error) {
+    if (!(error instanceof QueryError)) throw error;
+    console.error(error);
+    throw new Response(t("detail.loadFailed"), { status: 503, headers });
+  }
+  if (!proposal) throw notFound();
+  const { content, ...rest } = proposal;
+  const view = { ...rest, html: sanitizeRichHtml(content), votingOpen: votingOpen(proposal), commentsOpen: commentsOpen(proposal.status) };
+  return data(
+    {
+      reported: new URL(request.url).searchParams.has("reported"),
+      proposal: view,
+      viewer: viewer && { id: viewer.id, isMember: viewer.isMember },
+      description: summarize(view.html.replace(/<[^>]*>/g, " ")),
+    },
+    { headers },
+  );
+}
+
+type Intent = "publish" | "withdraw" | "support" | "oppose" | "unvote" | "comment" | "editComment" | "deleteComment" | "report";
+const INTENTS: readonly Intent[] = ["publish", "withdraw", "support", "oppose", "unvote", "comment", "editComment", "deleteComment", "report"];
+
+type Answer = { intent: Intent; commentId: string | null; error: string | null; result: SubmissionResult<string[]> | null };
+
+/** What each intent failing says (keys of the voting namespace), by the status the database answered. */
+const FAILED: Record<Intent, string> = {
+  publish: "errors.publishFailed",
+  withdraw: "errors.withdrawFailed",
+  support: "errors.voteFailed",
+  oppose: "errors.voteFailed",
+  unvote: "errors.voteFailed",
+  comment: "errors.commentFailed",
+  editComment: "errors.commentFailed",
+  deleteComment: "errors.commentFailed",
+  report: "errors.reportFailed",
+};
+const CONFLICT: Record<Intent, string> = {
+  publish: "errors.notADraft",
+  withdraw: "errors.cannotWithdraw",
+  support: "errors.votingClosed",
+  oppose: "errors.votingClosed",
+  unvote: "errors.votingClosed",
+  comment: "errors.commentsClosed",
+  editComment: "errors.commentsClosed",
+  deleteComment: "errors.commentsClosed",
+  report: "errors.reportFailed",
+};
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const id = params.id ?? "";
+  if (!UUID.test(id)) throw notFound();
+  const formData = await memberForm(request);
+  const { supabase, headers, viewer } = await requireViewer(request, context);
+  const intent = formData.get("intent");
+  if (typeof intent !== "string" || !(INTENTS as readonly string[]).includes(intent)) throw new Response("Unknown action", { status: 400 });
+  const action = intent as Intent;
+  const commentIdValue = formData.get("commentId");
+  const commentId = typeof commentIdValue === "string" && UUID.test(commentIdValue) ? commentIdValue : null;
+  const answer = (status: number, error: string | null, result: SubmissionResult<string[]> | null = null) =>
+    data<Answer>({ intent: action, commentId, error, result }, { status, headers });
+
+  let proposal;
+  try {
+    proposal = await proposalById(supabase, id, viewer.id);
+  } catch (error) {
+    if (!(error instanceof QueryError)) throw error;
+    console.error(error);
+    return answer(503, FAILED[action]);
+  }
+  if (!proposal) throw notFound();
+  if (!viewer.isMember) return answer(403, "errors.awaitingApproval");
+
+  const write = await perform(action, { supabase, viewer, proposal, formData, commentId });
+  if ("invalid" in write) return answer(400, null, write.invalid);
+  if ("error" in write) return answer(write.status, write.error, write.result ?? null);
+  return redirect(`/voting/${id}${write.anchor ?? ""}`, { headers });
+}
+
+type Performed =
+  | { anchor?: string }
+  | { invalid: SubmissionResult<string[]> }
+  | { status: number; error: string; result?: SubmissionResult<string[]> };
+
+/** Checks what the page knows (state, ownership), then asks the database, which checks again. */
+async function perform(
+  intent: Intent,
+  { supabase, viewer, proposal, formData, commentId }: {
+    supabase: Awaited<ReturnType<typeof requireViewer>>["supabase"];
+    viewer: Viewer;
+    proposal: ProposalDetail;
+    formData: FormData;
+    commentId: string | null;
+  },
+): Promise<Performed> {
+  const refused = (error: { code: string; message: string } | null, result?: SubmissionResult<string[]>): Performed => {
+    if (!error) return {};
+    const refusal = refusalOf(error as Parameters<typeof refusalOf>[0]);
+    if (refusal.status === 503) console.error(`${intent} failed:`, error.code, error.message);
+    const key = refusal.status === 409 ? CONFLICT[intent] : refusal.status === 403 ? "errors.forbidden" : FAILED[intent];
+    return { status: refusal.status, error: key, result };
+  };
+  const own = proposal.author_id === viewer.id;
+  const ownComment = proposal.comments.find((comment) => comment.id === commentId && comment.author_id === viewer.id);
+
+  switch (intent) {
+    case "publish":
+      if (!own) return { status: 403, error: "errors.forbidden" };
+      if (proposal.status !== "draft") return { status: 409, error: CONFLICT.publish };
+      return refused((await setProposalStatus(supabase, proposal.id, "discussion")).error);
+    case "withdraw":
+      if (!own) return { status: 403, error: "errors.forbidden" };
+      if (!commentsOpen(proposal.status)) return { status: 409, error: CONFLICT.withdraw };
+      return refused((await setProposalStatus(supabase, proposal.id, "withdrawn")).error);
+    case "support":
+    case "oppose":
+      if (!votingOpen(proposal)) return { status: 409, error: CONFLICT[intent] };
+      return { ...refused((await castVote(supabase, proposal.id, intent)).error), anchor: "#vote" };
+    case "unvote":
+      if (!votingOpen(proposal)) return { status: 409, error: CONFLICT.unvote };
+      return { ...refused((await withdrawVote(supabase, proposal.id, viewer.id)).error), anchor: "#vote" };
+    case "comment":
+    case "editComment": {
+      const submission = parseWithZod(formData, { schema: CommentSchema });
+      if (submission.status !== "success") return { invalid: submission.reply() };
+      if (!commentsOpen(proposal.status)) return { status: 409, error: CONFLICT[intent], result: submission.reply() };
+      if (intent === "comment") {
+        const { data: created, error } = await addComment(supabase, proposal.id, submission.value.content);
+        return error ? refused(error, submission.reply()) : { anchor: `#comment-${created.id}` };
+      }
+      if (!ownComment) return { status: 403, error: "errors.forbidden", result: submission.reply() };
+      const { error } = await editComment(supabase, ownComment.id, submission.value.content);
+      return error ? refused(error, submission.reply()) : { anchor: `#comment-${ownComment.id}` };
+    }
+    case "deleteComment":
+      if (!ownComment) return { status: 403, error: "errors.forbidden" };
+      if (!commentsOpen(proposal.status)) return { status: 409, error: CONFLICT.deleteComment };
+      return { ...refused((await deleteComment(supabase, ownComment.id)).error), anchor: "#comments" };
+    case "report": {
+      const submission = parseWithZod(formData, { schema: ReportSchema });
+      if (submission.status !== "success") return { invalid: submission.reply() };
+      if (proposal.status === "draft") return { status: 409, error: CONFLICT.report };
+      const { error } = await reportToAdmins(supabase, { proposal_id: proposal.id, comment_id: commentId, reason: submission.value.reason });
+      return error ? refused(error, submission.reply()) : { anchor: "?reported=1" };
+    }
+  }
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: page, matches, location }) => {
+  if (!page) return [];
+  const tags = seoMeta({ matches, location }, { title: page.proposal.title, description: page.description });
+  return page.proposal.status === "draft" ? [...tags, { name: "robots", content: "noindex" }] : tags;
+};
+
+type PageData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+function ActionButton({ intent, children, variant = "outline", pressed }: { intent: Intent; children: ReactNode; variant?: "primary" | "outline"; pressed?: boolean }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const look = variant === "primary" ? "btn-primary" : "btn border border-ink-300 bg-white text-ink-900 hover:border-ink-500";
+  return (
+    <Form method="post" preventScrollReset>
+      <input type="hidden" name="intent" value={intent} />
+      <button type="submit" disabled={busy} aria-pressed={pressed} className={`${look} aria-pressed:border-ink-900 aria-pressed:bg-ink-900 aria-pressed:text-white disabled:opacity-70`}>
+        {children}
+      </button>
+    </Form>
+  );
+}
+
+/** The author's actions and the vote, as far as the viewer may take them. */
+function ProposalActions({ proposal, viewer }: { proposal: PageData["proposal"]; viewer: PageData["viewer"] }) {
+  const { t } = useTranslation("voting");
+  if (!viewer) {
+    return (
+      <p className="text-ink-700">
+        <Link to={`/login?redirectTo=${encodeURIComponent(`/voting/${proposal.id}`)}`} className="font-semibold text-accent-700 underline underline-offset-2">
+          {t("detail.signInToTakePart")}
+        </Link>
+      </p>
+    );
+  }
+  if (!viewer.isMember) return <p className="font-semibold text-ink-900">{t("errors.awaitingApproval")}</p>;
+  const own = proposal.author_id === viewer.id;
+  return (
+    <div className="grid gap-6">
+      {own && proposal.status === "draft" ? (
+        <div className="flex flex-wrap gap-3">
+          <Link to={`/voting/${proposal.id}/edit`} className="btn border border-ink-300 bg-white text-ink-900 hover:border-ink-500">
+            {t("detail.edit")}
+          </Link>
+          <ActionButton intent="publish" variant="primary">
+            {t("detail.publish")}
+          </ActionButton>
+        </div>
+      ) : null}
+      {proposal.votingOpen ? (
+        <section id="vote" aria-labelledby="vote-title" className="rounded-md border border-amber-300 bg-amber-50 p-4">
+          <h2 id="vote-title" className="font-bold text-ink-950">
+            {t("detail.vote.title")}
+          </h2>
+          <p className="mt-1 text-sm text-ink-800">
+            {proposal.ownVote ? t(`detail.vote.yours.${proposal.ownVote}`) : t("detail.vote.none")} {t("detail.vote.secret")}
+          </p>
+          <div className="mt-3 flex flex-wrap gap-3">
+            <ActionButton intent="support" pressed={proposal.ownVote === "support"}>
+              {t("detail.vote.support")}
+            </ActionButton>
+            <ActionButton intent="oppose" pressed={proposal.ownVote === "oppose"}>
+              {t("detail.vote.oppose")}
+            </ActionButton>
+            {proposal.ownVote ? <ActionButton intent="unvote">{t("detail.vote.withdraw")}</ActionButton> : null}
+          </div>
+        </section>
+      ) : null}
+      {own && proposal.commentsOpen ? (
+        <div>
+          <ActionButton intent="withdraw">{t("detail.withdraw")}</ActionButton>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function useAnswerFor(intent: Intent, commentId: string | null = null) {
+  const answer = useActionData<typeof action>();
+  const navigation = useNavigation();
+  if (navigation.state !== "idle" || !answer || answer.intent !== intent || answer.commentId !== commentId) return null;
+  return answer;
+}
+
+/** A comment form (new or editing one); keeps what was typed when the answer is an error. */
+function CommentForm({ intent, commentId, defaultValue, label, submitLabel }: { intent: "comment" | "editComment"; commentId?: string; defaultValue?: string; label: string; submitLabel: string }) {
+  const { t } = useTranslation("voting");
+  const answer = useAnswerFor(intent, commentId ?? null);
+  const navigation = useNavigation();
+  const validation = useLazyValidation(() => import("~/lib/member-validation").then((module) => module.validators.comment));
+  const [form, fields] = useForm({
+    id: commentId ? `edit-${commentId}` : "new-comment",
+    lastResult: answer?.result,
+    defaultValue: { content: defaultValue ?? "" },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onBlur",
+    onValidate: validation.onValidate,
+  });
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent && (navigation.formData?.get("commentId") ?? null) === (commentId ?? null);
+  return (
+    <Form method="post" preventScrollReset {...getFormProps(form)} onFocus={validation.onFocus} className="grid gap-1">
+      {answer?.error ? <FormNotice kind="error">{t(answer.error)}</FormNotice> : null}
+      <input type="hidden" name="intent" value={intent} />
+      {commentId ? <input type="hidden" name="commentId" value={commentId} /> : null}
+      <Field ns="voting" field={fields.content} label={label} required hint={t("detail.comments.plainText")}>
+        <TextArea field={fields.content} rows={4} required maxLength={COMMENT_MAX} aria-describedby={`${fields.content.id}-hint ${fields.content.errorId}`} />
+      </Field>
+      <button type="submit" disabled={busy} className="btn-primary justify-self-start disabled:opacity-70">
+        {busy ? t("detail.comments.saving") : submitLabel}
+      </button>
+    </Form>
+  );
+}
+
+function ReportForm({ commentId }: { commentId?: string }) {
+  const { t } = useTranslation("voting");
+  const answer = useAnswerFor("report", commentId ?? null);
+  const [form, fields] = useForm({ id: commentId ? `report-${commentId}` : "report", lastResult: answer?.result, shouldValidate: "onSubmit" });
+  return (
+    <details className="text-sm" open={Boolean(answer)}>
+      <summary className="cursor-pointer font-semibold text-ink-700 underline underline-offset-2">{t("detail.report.open")}</summary>
+      <Form method="post" preventScrollReset {...getFormProps(form)} className="mt-3 grid gap-1">
+        {answer?.error ? <FormNotice kind="error">{t(answer.error)}</FormNotice> : null}
+        <input type="hidden" name="intent" value="report" />
+        {commentId ? <input type="hidden" name="commentId" value={commentId} /> : null}
+        <Field ns="voting" field={fields.reason} label={t("detail.report.reason")} required>
+          <TextArea field={fields.reason} rows={3} required maxLength={REPORT_REASON_MAX} />
+        </Field>
+        <button type="submit" className="btn border border-ink-300 bg-white text-ink-900 hover:border-ink-500 justify-self-start">
+          {t("detail.report.submit")}
+        </button>
+      </Form>
+    </details>
+  );
+}
+
+function Comments({ proposal, viewer }: { proposal: PageData["proposal"]; viewer: PageData["viewer"] }) {
+  const { t, i18n } = useTranslation("voting");
+  const canWrite = Boolean(viewer?.isMember && proposal.commentsOpen);
+  return (
+    <section id="comments" aria-labelledby="comments-title" className="mt-12">
+      <h2 id="comments-title" className="text-2xl font-bold tracking-tight text-ink-950">
+        {t("detail.comments.title", { count: proposal.comments.length })}
+      </h2>
+      {proposal.comments.length === 0 ? <p className="mt-4 text-ink-600">{t("detail.comments.empty")}</p> : null}
+      <ol className="mt-6 grid gap-4">
+        {proposal.comments.map((comment) => {
+          const mine = viewer?.id === comment.author_id;
+          return (
+            <li key={comment.id} id={`comment-${comment.id}`} className="rounded-md border border-ink-200 bg-white p-4">
+              <p className="text-sm text-ink-600">
+                <span dir="auto" className="font-semibold text-ink-900">
+                  {comment.is_hidden ? t("detail.comments.removedAuthor") : (comment.author?.username ?? t("proposal.formerMember"))}
+                </span>{" "}
+                · <time dateTime={isoDate(comment.created_at)}>{formatDayTime(comment.created_at, i18n.language)}</time>
+              </p>
+              {comment.is_hidden ? (
+                <p className="mt-2 italic text-ink-600">{t("detail.comments.removed")}</p>
+              ) : (
+                <p dir="auto" className="mt-2 whitespace-pre-wrap break-words text-ink-900">
+                  {comment.content}
+                </p>
+              )}
+              {viewer?.isMember && !comment.is_hidden ? (
+                <div className="mt-3 flex flex-wrap items-start gap-4">
+                  {mine && canWrite ? (
+                    <>
+                      <details className="text-sm">
+                        <summary className="cursor-pointer font-semibold text-ink-700 underline underline-offset-2">{t("detail.comments.edit")}</summary>
+                        <div className="mt-3">
+                          <CommentForm intent="editComment" commentId={comment.id} defaultValue={comment.content} label={t("detail.comments.editLabel")} submitLabel={t("detail.comments.save")} />
+                        </div>
+                      </details>
+                      <Form method="post" preventScrollReset>
+                        <input type="hidden" name="intent" value="deleteComment" />
+                        <input type="hidden" name="commentId" value={comment.id} />
+                        <button type="submit" className="text-sm font-semibold text-accent-700 underline underline-offset-2">
+                          {t("detail.comments.delete")}
+                        </button>
+                      </Form>
+                    </>
+                  ) : null}
+                  {!mine ? <ReportForm commentId={comment.id} /> : null}
+                </div>
+              ) : null}
+            </li>
+          );
+        })}
+      </ol>
+      {canWrite ? (
+        <div className="mt-8">
+          <CommentForm intent="comment" label={t("detail.comments.new")} submitLabel={t("detail.comments.submit")} />
+        </div>
+      ) : proposal.status !== "draft" && !proposal.commentsOpen ? (
+        <p className="mt-6 text-ink-700">{t("detail.comments.closed")}</p>
+      ) : null}
+    </section>
+  );
+}
+
+export default function ProposalPage() {
+  const { proposal, viewer, reported } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const { t } = useTranslation("voting");
+  const pageError = navigation.state === "idle" && answer?.error && !["comment", "editComment", "report"].includes(answer.intent) ? answer.error : null;
+
+  return (
+    <PageFrame title={t("detail.title")}>
+      <article className="rounded-lg border border-ink-200 bg-white p-6 shadow-sm sm:p-8">
+        {pageError ? <FormNotice kind="error">{t(pageError)}</FormNotice> : null}
+        {reported ? <FormNotice kind="success">{t("detail.report.sent")}</FormNotice> : null}
+        <ProposalHeading
+          proposal={proposal}
+          heading={
+            <h2 className="mt-4 text-3xl font-bold leading-snug tracking-tight text-ink-950" dir="auto">
+              {proposal.title}
+            </h2>
+          }
+        />
+        {proposal.html ? (
+          <Prose className="mt-6">
+            <div dir="auto" dangerouslySetInnerHTML={{ __html: proposal.html }} />
+          </Prose>
+        ) : null}
+        <div className="mt-6 border-t border-ink-200 pt-4">
+          <ProposalCounts proposal={proposal} />
+        </div>
+        <div className="mt-6">
+          <ProposalActions proposal={proposal} viewer={viewer} />
+        </div>
+        {viewer?.isMember && proposal.status !== "draft" && proposal.author_id !== viewer.id ? (
+          <div className="mt-6">
+            <ReportForm />
+          </div>
+        ) : null}
+      </article>
+      <Comments proposal={proposal} viewer={viewer} />
+      <Link to="/voting" className="mt-10 inline-block font-semibold text-accent-700 underline underline-offset-2">
+        {t("detail.back")}
+      </Link>
+    </PageFrame>
+  );
+}

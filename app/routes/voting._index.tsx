@@ -1,0 +1,204 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useFetcher, useLoaderData, useRevalidator } from "@remix-run/react";
+import { useEffect, useRef, useState, type MouseEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { ErrorMessage } from "~/components/ErrorMessage";
+import { PageFrame } from "~/components/PageFrame";
+import { Pagination } from "~/components/Pagination";
+import { ProposalCard } from "~/components/ProposalSummary";
+import { ProposalForm } from "~/components/ProposalForm";
+import { getSession } from "~/lib/auth.server";
+import { getFixedT } from "~/lib/i18n.server";
+import { sanitizeRichHtml } from "~/lib/sanitize.server";
+import { seoMeta } from "~/lib/seo";
+import { createAnonSupabaseClient } from "~/lib/supabase.server";
+import type { action as createAction } from "~/routes/voting.new";
+import { groupChoices, PROPOSAL_FILTERS, proposalsPage, type ProposalFilter } from "~/models/proposals.server";
+import { pageFromUrl, QueryError } from "~/models/query.server";
+
+const isFilter = (value: string | null): value is ProposalFilter => value !== null && value in PROPOSAL_FILTERS;
+
+/**
+ * /voting ('Proposals & Voting'): every non-draft proposal, newest first, plus a signed-in
+ * member's own drafts; filtered by ?status=open|closed and paged with ?page=N, as plain links.
+ * Visitors read through the anon client (a cacheable page); a member through their session.
+ * When the backend fails the page still renders, saying so, with status 503.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const page = pageFromUrl(url);
+  const status = url.searchParams.get("status");
+  const filter: ProposalFilter = isFilter(status) ? status : "all";
+  const t = getFixedT(request, "voting");
+  const { supabase, headers, viewer } = await getSession(request, context);
+  const reader = viewer ? supabase : createAnonSupabaseClient(context.cloudflare.env);
+  const base = { title: t("meta.title"), description: t("meta.description"), filter, viewer: viewer && { isMember: viewer.isMember } };
+
+  try {
+    const [proposals, groups] = await Promise.all([
+      proposalsPage(reader, { page, filter, viewerId: viewer?.id ?? null }),
+      viewer?.isMember ? groupChoices(reader) : Promise.resolve([]),
+    ]);
+    if (page > proposals.pageCount) throw new Response("Not Found", { status: 404 });
+    const items = proposals.items.map(({ content, ...proposal }) => ({ ...proposal, html: sanitizeRichHtml(content) }));
+    return data({ ...base, proposals: { ...proposals, items }, groups }, { headers });
+  } catch (error) {
+    if (!(error instanceof QueryError)) throw error;
+    console.error(error);
+    return data({ ...base, proposals: null, groups: [] }, { status: 503, headers });
+  }
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: page, matches, location }) => {
+  if (!page) return [];
+  const tags = [
+    ...seoMeta({ matches, location }, { title: page.title, description: page.description }),
+    { tagName: "link", rel: "alternate", type: "application/rss+xml", href: "/voting/rss", title: page.title },
+  ];
+  return page.proposals ? tags : [...tags, { name: "robots", content: "noindex" }];
+};
+
+function filterHref(filter: ProposalFilter, page = 1) {
+  const params = new URLSearchParams();
+  if (filter !== "all") params.set("status", filter);
+  if (page > 1) params.set("page", String(page));
+  const query = params.toString();
+  return query ? `/voting?${query}` : "/voting";
+}
+
+/**
+ * "Create Proposal": a link to /voting/new (visitors are sent to sign in first and come back);
+ * with JavaScript, for a member, it opens the form in a dialog instead. On success the dialog
+ * closes and the list, reloaded, shows the new draft.
+ */
+function CreateProposal({ groups }: { groups: { id: string; name: string; is_verified: boolean }[] }) {
+  const { t } = useTranslation("voting");
+  const dialog = useRef<HTMLDialogElement>(null);
+  const fetcher = useFetcher<typeof createAction>();
+  const revalidator = useRevalidator();
+  const created = fetcher.state === "idle" ? fetcher.data?.created : null;
+
+  useEffect(() => {
+    if (!created) return;
+    dialog.current?.close();
+    revalidator.revalidate();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per created proposal
+  }, [created]);
+
+  // The form, and with it the editor's code, arrives when the dialog first opens.
+  const [opened, setOpened] = useState(false);
+  const open = (event: MouseEvent) => {
+    event.preventDefault();
+    setOpened(true);
+    dialog.current?.showModal();
+  };
+
+  return (
+    <>
+      <Link to="/voting/new" onClick={open} className="btn-primary shrink-0">
+        {t("list.create")}
+      </Link>
+      <dialog
+        ref={dialog}
+        aria-labelledby="create-proposal-title"
+        className="w-[min(48rem,calc(100vw-2rem))] max-w-3xl rounded-lg bg-white p-0 shadow-2xl backdrop:bg-black/60"
+      >
+        <div className="p-5 sm:p-8">
+          <h2 id="create-proposal-title" className="mb-6 text-2xl font-bold tracking-tight text-ink-950">
+            {t("create.title")}
+          </h2>
+          {opened ? (
+          <ProposalForm
+            id="create-proposal"
+            action="/voting/new"
+            groups={groups}
+            defaults={{ title: "", content: "", group: "" }}
+            contentFormat="text"
+            lastResult={fetcher.state === "idle" ? fetcher.data?.result : null}
+            submitting={fetcher.state !== "idle"}
+            submitLabel={t("create.submit")}
+            submittingLabel={t("create.submitting")}
+            FormElement={fetcher.Form}
+            onCancel={() => dialog.current?.close()}
+            extraFields={<input type="hidden" name="_modal" value="1" />}
+          />
+          ) : null}
+        </div>
+      </dialog>
+    </>
+  );
+}
+
+export default function VotingPage() {
+  const { proposals, filter, viewer, groups } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("voting");
+  const filters: ProposalFilter[] = ["all", "open", "closed"];
+
+  return (
+    <PageFrame title={t("list.title")} subtitle={t("list.subtitle")}>
+      <section className="mb-10 flex flex-col gap-4 rounded-lg border border-ink-200 bg-white p-6 sm:flex-row sm:items-center sm:justify-between">
+        <div className="max-w-2xl text-ink-700">
+          <p>{t("list.participation")}</p>
+          <p className="mt-2 text-sm">{t("list.rule")}</p>
+          {viewer && !viewer.isMember ? <p className="mt-2 font-semibold text-ink-900">{t("errors.awaitingApproval")}</p> : null}
+        </div>
+        <div className="flex shrink-0 flex-wrap gap-3">
+          {viewer?.isMember ? (
+            <CreateProposal groups={groups} />
+          ) : viewer ? null : (
+            <>
+              <Link to="/login?redirectTo=%2Fvoting%2Fnew" className="btn border border-ink-300 bg-white text-ink-900 hover:border-ink-500">
+                {t("list.create")}
+              </Link>
+              <Link to="/join" prefetch="intent" className="btn-primary">
+                {t("list.getStarted")}
+              </Link>
+            </>
+          )}
+        </div>
+      </section>
+
+      <nav aria-label={t("list.filterLabel")} className="mb-8 flex flex-wrap gap-2">
+        {filters.map((option) => (
+          <Link
+            key={option}
+            to={filterHref(option)}
+            aria-current={option === filter ? "page" : undefined}
+            className={`rounded-full border px-4 py-1.5 text-sm font-semibold ${
+              option === filter ? "border-ink-900 bg-ink-900 text-white" : "border-ink-300 bg-white text-ink-800 hover:border-ink-500"
+            }`}
+          >
+            {t(`list.filters.${option}`)}
+          </Link>
+        ))}
+      </nav>
+
+      {!proposals ? (
+        <ErrorMessage>{t("list.loadFailed")}</ErrorMessage>
+      ) : proposals.items.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-ink-300 bg-white px-6 py-12 text-center text-lg text-ink-600">{t("list.empty")}</p>
+      ) : (
+        <>
+          <ul className="grid gap-8">
+            {proposals.items.map((proposal) => (
+              <li key={proposal.id}>
+                <ProposalCard proposal={proposal} />
+              </li>
+            ))}
+          </ul>
+          <Pagination
+            page={proposals.page}
+            pageCount={proposals.pageCount}
+            href={(page) => filterHref(filter, page)}
+            labels={{
+              nav: t("list.pagination.nav"),
+              previous: t("list.pagination.previous"),
+              next: t("list.pagination.next"),
+              status: t("list.pagination.status", { page: proposals.page, count: proposals.pageCount }),
+            }}
+          />
+        </>
+      )}
+    </PageFrame>
+  );
+}

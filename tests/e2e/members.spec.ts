@@ -1,0 +1,288 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import account from "../../locales/en/account.json" with { type: "json" };
+import common from "../../locales/en/common.json" with { type: "json" };
+import voting from "../../locales/en/voting.json" with { type: "json" };
+
+/**
+ * The member half of the site as people use it, with JavaScript ('js') and without ('nojs'):
+ * sign-up waits for approval; two approved members take a proposal from draft to a decided
+ * result, with comments, and nobody can tell how either voted. Accounts are made through the
+ * backend's sign-up API and approved through its admin path (an admin screen comes later);
+ * an admin's moves (open voting, record the result) go through the API with the admin's token.
+ */
+
+test.use({ locale: "en-US" });
+
+const SUPABASE_URL = process.env.E2E_SUPABASE_URL ?? "http://127.0.0.1:54321";
+// The well-known local keys (shared/embedded-backend.md §1): local backends only.
+const ANON_KEY =
+  "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0";
+const SERVICE_ROLE_KEY =
+  "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU";
+const PASSWORD = "e2e-member-password";
+
+/** Each test has a client address of its own, so the sign-in limits of one never stop another (local only). */
+test.beforeEach(async ({ context }) => {
+  const bytes = crypto.getRandomValues(new Uint8Array(3));
+  await context.setExtraHTTPHeaders({ "cf-connecting-ip": `10.${bytes[0]}.${bytes[1]}.${bytes[2]}` });
+});
+
+const unique = () => crypto.randomUUID().slice(0, 8);
+
+/** A field of the page's main content by the start of its label ("Password" is not "New password"; the footer's newsletter is elsewhere). */
+function field(page: Page, label: string) {
+  return page.locator("main").getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
+}
+
+/** A new account through the backend's sign-up API, approved through its admin path. */
+async function approvedMember(label: string) {
+  const email = `e2e-${label}-${unique()}@example.org`;
+  const username = `${label}-${unique()}`;
+  const signup = await fetch(`${SUPABASE_URL}/auth/v1/signup`, {
+    method: "POST",
+    headers: { apikey: ANON_KEY, "content-type": "application/json" },
+    body: JSON.stringify({ email, password: PASSWORD, data: { username } }),
+  });
+  expect(signup.status).toBe(200);
+  const grant = await fetch(`${SUPABASE_URL}/__admin`, {
+    method: "POST",
+    headers: { apikey: SERVICE_ROLE_KEY, authorization: `Bearer ${SERVICE_ROLE_KEY}`, "content-type": "application/json" },
+    body: JSON.stringify({ email, grant: "member" }),
+  });
+  expect(grant.status).toBe(200);
+  return { email, username };
+}
+
+async function adminToken(): Promise<string> {
+  const response = await fetch(`${SUPABASE_URL}/auth/v1/token?grant_type=password`, {
+    method: "POST",
+    headers: { apikey: ANON_KEY, "content-type": "application/json" },
+    body: JSON.stringify({ email: "admin@example.org", password: "local-admin-password" }),
+  });
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/** An admin's change of a proposal through the API, as the admin screens will make it. */
+async function asAdmin(proposalId: string, change: Record<string, string>) {
+  const token = await adminToken();
+  const response = await fetch(`${SUPABASE_URL}/rest/v1/proposals?id=eq.${proposalId}`, {
+    method: "PATCH",
+    headers: { apikey: ANON_KEY, authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify(change),
+  });
+  expect(response.status, await response.text()).toBe(204);
+}
+
+async function signIn(page: Page, email: string) {
+  await page.goto("/login");
+  await field(page, account.fields.email).fill(email);
+  await field(page, account.fields.password).fill(PASSWORD);
+  await page.getByRole("button", { name: account.login.submit }).click();
+  await expect(page).toHaveURL(/\/voting$/);
+}
+
+async function signOut(page: Page) {
+  await page.getByRole("navigation", { name: common.header.primaryNav }).first().getByRole("button", { name: common.header.account.signOut }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+test("sign-up asks for a public name, never signs in, and taking part waits for approval", async ({ page, context }) => {
+  const email = `e2e-signup-${unique()}@example.org`;
+  const name = `newcomer-${unique()}`;
+  await page.goto("/signup");
+  await expect(page.getByText(account.signup.publicNameHint)).toBeVisible();
+  await field(page, account.fields.email).fill(email);
+  await field(page, account.fields.password).fill(PASSWORD);
+  await field(page, account.fields.publicName).fill(name);
+  await field(page, account.fields.reason).fill("I organise a reading group.");
+  await page.getByRole("button", { name: account.signup.submit }).click();
+  await expect(page.getByText(account.signup.requested.text)).toBeVisible();
+  expect((await context.cookies()).filter((cookie) => cookie.name.includes("auth-token"))).toEqual([]);
+
+  // The same answer for an address that already has an account.
+  await page.goto("/signup");
+  await field(page, account.fields.email).fill(email);
+  await field(page, account.fields.password).fill(PASSWORD);
+  await field(page, account.fields.publicName).fill(`other-${unique()}`);
+  await page.getByRole("button", { name: account.signup.submit }).click();
+  await expect(page.getByText(account.signup.requested.text)).toBeVisible();
+
+  await signIn(page, email);
+  await expect(page.getByRole("link", { name: name }).first()).toBeAttached();
+  await expect(page.getByText(voting.errors.awaitingApproval)).toBeVisible();
+  const cookie = (await context.cookies()).find((c) => c.name.includes("auth-token"));
+  expect(cookie?.httpOnly).toBe(true);
+  expect(cookie?.sameSite).toBe("Lax");
+  await signOut(page);
+  await expect(page.getByRole("link", { name: common.header.account.signIn }).first()).toBeAttached();
+});
+
+test("a wrong password is refused in words, and a look-alike public name is refused", async ({ page }) => {
+  await page.goto("/login?redirectTo=%2Faccount");
+  await field(page, account.fields.email).fill("member@example.org");
+  await field(page, account.fields.password).fill("not-the-password");
+  await page.getByRole("button", { name: account.login.submit }).click();
+  await expect(page.getByText(account.errors.invalidCredentials)).toBeVisible();
+  await expect(field(page, account.fields.email)).toHaveValue("member@example.org");
+
+  await page.goto("/signup");
+  await field(page, account.fields.email).fill(`e2e-twin-${unique()}@example.org`);
+  await field(page, account.fields.password).fill(PASSWORD);
+  await field(page, account.fields.publicName).fill("rosa\u200b");
+  await page.getByRole("button", { name: account.signup.submit }).click();
+  await expect(page.getByText(account.errors.publicName.characters)).toBeVisible();
+  await field(page, account.fields.publicName).fill("LUCIA");
+  await page.getByRole("button", { name: account.signup.submit }).click();
+  await expect(page.getByText(account.errors.publicName.taken)).toBeVisible();
+});
+
+test("a member renames themselves, downloads their data and deletes the account", async ({ page }) => {
+  const member = await approvedMember("leaver");
+  await signIn(page, member.email);
+  await page.goto("/account");
+  const renamed = `renamed-${unique()}`;
+  await field(page, account.fields.publicName).fill(renamed);
+  await page.getByRole("button", { name: account.account.rename.submit }).click();
+  await expect(page.getByText(account.account.rename.done)).toBeVisible();
+
+  const download = await page.request.get("/account/data.json");
+  expect(download.status()).toBe(200);
+  expect(download.headers()["cache-control"]).toContain("no-store");
+  const exported = (await download.json()) as { email: string; profile: { username: string } };
+  expect(exported.email).toBe(member.email);
+  expect(exported.profile.username).toBe(renamed);
+
+  await field(page, account.fields.password).fill("wrong-password");
+  await page.getByRole("button", { name: account.account.delete.submit }).click();
+  await expect(page.getByText(account.errors.wrongPassword)).toBeVisible();
+  await field(page, account.fields.password).fill(PASSWORD);
+  await page.getByRole("button", { name: account.account.delete.submit }).click();
+  await expect(page.getByText(account.login.deleted)).toBeVisible();
+  await field(page, account.fields.email).fill(member.email);
+  await field(page, account.fields.password).fill(PASSWORD);
+  await page.getByRole("button", { name: account.login.submit }).click();
+  await expect(page.getByText(account.errors.invalidCredentials)).toBeVisible();
+});
+
+test("two members take a proposal from draft to a decided result, and nobody can tell how they voted", async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const author = await approvedMember("author");
+  const other = await approvedMember("voter");
+  const title = `Shared kitchens ${unique()}`;
+
+  await signIn(page, author.email);
+  await page.goto("/voting/new");
+  await field(page, voting.form.title).fill(title);
+  await page.locator("textarea[name=content], [contenteditable=true]").first().fill("Pool our kitchens.\n\nRotate the cooking.");
+  await page.getByRole("button", { name: voting.create.submit, exact: true }).click();
+  await expect(page.getByRole("heading", { name: title })).toBeVisible();
+  const proposalUrl = page.url();
+  const proposalId = proposalUrl.split("/").pop()!;
+  await expect(page.getByText(voting.status.draft).first()).toBeVisible();
+
+  // A draft is a 404 for visitors.
+  const visitor = await browser.newContext({ javaScriptEnabled: false });
+  expect((await (await visitor.newPage()).goto(`/voting/${proposalId}`))?.status()).toBe(404);
+
+  await page.getByRole("button", { name: voting.detail.publish }).click();
+  await expect(page.getByText(voting.status.discussion).first()).toBeVisible();
+
+  await field(page, voting.detail.comments.new).fill("First thought.");
+  await page.getByRole("button", { name: voting.detail.comments.submit, exact: true }).click();
+  await expect(page.getByText("First thought.").first()).toBeVisible();
+
+  const now = Date.now();
+  await asAdmin(proposalId, {
+    status: "voting",
+    voting_starts_at: new Date(now - 60_000).toISOString(),
+    voting_ends_at: new Date(now + 3_600_000).toISOString(),
+  });
+  await page.goto(proposalUrl);
+  await page.getByRole("button", { name: voting.detail.vote.support, exact: true }).click();
+  await expect(page.getByText(voting.detail.vote.yours.support)).toBeVisible();
+  await page.getByRole("button", { name: voting.detail.vote.oppose, exact: true }).click();
+  await expect(page.getByText(voting.detail.vote.yours.oppose)).toBeVisible();
+  await page.getByRole("button", { name: voting.detail.vote.withdraw }).click();
+  await expect(page.getByText(voting.detail.vote.none)).toBeVisible();
+  await page.getByRole("button", { name: voting.detail.vote.support, exact: true }).click();
+  await expect(page.getByText(voting.detail.vote.yours.support)).toBeVisible();
+
+  const second = await browser.newContext({ javaScriptEnabled: test.info().project.name === "js" });
+  await second.setExtraHTTPHeaders({ "cf-connecting-ip": "10.250.0.1" });
+  const otherPage = await second.newPage();
+  await signIn(otherPage, other.email);
+  await otherPage.goto(proposalUrl);
+  await expect(otherPage.getByText(voting.detail.vote.none)).toBeVisible();
+  await otherPage.getByRole("button", { name: voting.detail.vote.support, exact: true }).click();
+  await expect(otherPage.getByText(voting.detail.vote.yours.support)).toBeVisible();
+
+  // While voting: only the number of votes; no support or oppose count for anyone.
+  const visitorPage = await visitor.newPage();
+  await visitorPage.goto(proposalUrl);
+  await expect(visitorPage.getByText("2 votes cast")).toBeVisible();
+  await expect(visitorPage.getByText(/Support: \d/)).toHaveCount(0);
+  const ballots = await fetch(`${SUPABASE_URL}/rest/v1/proposal_votes?select=vote,user_id&proposal_id=eq.${proposalId}`, {
+    headers: { apikey: ANON_KEY },
+  });
+  expect(await ballots.json().catch(() => [])).not.toContainEqual(expect.objectContaining({ vote: "support" }));
+
+  await asAdmin(proposalId, { voting_ends_at: new Date(Date.now() - 1000).toISOString() });
+  await asAdmin(proposalId, { status: "passed" });
+  await visitorPage.goto(proposalUrl);
+  await expect(visitorPage.getByText(voting.status.passed).first()).toBeVisible();
+  await expect(visitorPage.getByText("Support: 2")).toBeVisible();
+  await expect(visitorPage.getByText("Oppose: 0")).toBeVisible();
+
+  // Decided: no more votes or comments.
+  await page.goto(proposalUrl);
+  await expect(page.getByRole("button", { name: voting.detail.vote.support, exact: true })).toHaveCount(0);
+  await expect(page.getByText(voting.detail.comments.closed)).toBeVisible();
+  await second.close();
+  await visitor.close();
+});
+
+test("comments are edited and deleted by their author, and a withdrawn proposal takes no more", async ({ page }) => {
+  const author = await approvedMember("commenter");
+  await signIn(page, author.email);
+  await page.goto("/voting/new");
+  const title = `Library swap ${unique()}`;
+  await field(page, voting.form.title).fill(title);
+  await page.getByRole("button", { name: voting.create.submit, exact: true }).click();
+  await page.getByRole("link", { name: voting.detail.edit }).click();
+  await field(page, voting.form.title).fill(`${title} (edited)`);
+  await page.getByRole("button", { name: voting.edit.submit }).click();
+  await expect(page.getByRole("heading", { name: `${title} (edited)` })).toBeVisible();
+  await page.getByRole("button", { name: voting.detail.publish }).click();
+
+  await field(page, voting.detail.comments.new).fill("<script>alert(1)</script> see https://example.org");
+  await page.getByRole("button", { name: voting.detail.comments.submit, exact: true }).click();
+  await expect(page.getByText("<script>alert(1)</script> see https://example.org").first()).toBeVisible();
+  await expect(page.getByRole("link", { name: "https://example.org" })).toHaveCount(0);
+
+  await page.getByText(voting.detail.comments.edit, { exact: true }).click();
+  await field(page, voting.detail.comments.editLabel).fill("Changed my mind.");
+  await page.getByRole("button", { name: voting.detail.comments.save }).click();
+  await expect(page.getByText("Changed my mind.").first()).toBeVisible();
+  await page.getByRole("button", { name: voting.detail.comments.delete }).click();
+  await expect(page.getByText("Changed my mind.")).toHaveCount(0);
+
+  await page.getByRole("button", { name: voting.detail.withdraw }).click();
+  await expect(page.getByText(voting.status.withdrawn).first()).toBeVisible();
+  await expect(page.getByText(voting.detail.comments.closed)).toBeVisible();
+  await expect(field(page, voting.detail.comments.new)).toHaveCount(0);
+});
+
+test("with JavaScript, Create Proposal opens a dialog and the new draft appears in the list", async ({ page }) => {
+  test.skip(test.info().project.name === "nojs", "the dialog is the JavaScript enhancement of /voting/new");
+  const author = await approvedMember("dialog");
+  await signIn(page, author.email);
+  await page.getByRole("link", { name: voting.list.create }).click();
+  const dialog = page.getByRole("dialog", { name: voting.create.title });
+  await expect(dialog).toBeVisible();
+  const title = `From the dialog ${unique()}`;
+  await dialog.getByLabel(new RegExp(`^${voting.form.title}`)).fill(title);
+  await dialog.getByRole("button", { name: voting.create.submit, exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("link", { name: title })).toBeVisible();
+});

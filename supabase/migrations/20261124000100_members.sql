@@ -5,6 +5,16 @@
 --   23514 (400) for an invalid value, 23505 (409) for a public name that is taken,
 --   42501 (401/403) for what the caller may never do.
 
+-- Whether a guard trigger below applies: the statement comes through the API as a visitor or a
+-- signed-in account, and is not the database's own cascade (deleting an account removes its votes
+-- and comments and unlinks its proposals from a foreign key's trigger, one trigger level deeper).
+-- The guards are SECURITY DEFINER, so current_user is their owner there; the role PostgREST set for
+-- the request stays in the `role` setting. The seed, migrations and the service role pass.
+create function private.guard_applies() returns boolean
+language sql stable set search_path = '' as $$
+  select current_setting('role', true) in ('anon', 'authenticated') and pg_trigger_depth() <= 1
+$$;
+
 -- ---------------------------------------------------------------------------------------------
 -- Approved membership
 -- ---------------------------------------------------------------------------------------------
@@ -54,13 +64,13 @@ alter table public.profiles add constraint profiles_username_format check (
 -- The default is never kept: the trigger below sets the skeleton on every insert and rename.
 alter table public.profiles add column username_skeleton text not null default '';
 
-create function private.reserved_name_skeletons() returns setof text
-language sql stable set search_path = '' as $$
-  select private.name_skeleton(name)
+-- The reserved names, kept as skeletons (computed once here, not on every sign-up).
+create table private.reserved_names (skeleton text primary key);
+insert into private.reserved_names (skeleton)
+  select distinct private.name_skeleton(name)
     from unnest(array['admin', 'administrator', 'moderator', 'inag',
                       'international-network-of-anarchist-groups', 'international_network_of_anarchist_groups',
-                      'anarchist-network', 'root', 'system']) as name
-$$;
+                      'anarchist-network', 'root', 'system']) as name;
 
 -- Keeps the skeleton in step with the name and refuses reserved look-alikes; the unique index below
 -- refuses a name whose skeleton another account already has (23505, "profiles_username_skeleton_key").
@@ -69,7 +79,7 @@ language plpgsql security definer set search_path = '' as $$
 begin
   new.username := normalize(new.username, nfkc);
   new.username_skeleton := private.name_skeleton(new.username);
-  if new.username_skeleton in (select private.reserved_name_skeletons()) then
+  if exists (select 1 from private.reserved_names r where r.skeleton = new.username_skeleton) then
     raise exception 'This public name is reserved' using errcode = '23514', constraint = 'profiles_username_reserved';
   end if;
   return new;
@@ -134,7 +144,7 @@ language sql stable security definer set search_path = '' as $$
   select not exists (
     select 1 from public.profiles
      where username_skeleton = private.name_skeleton(name) and id is distinct from auth.uid()
-  ) and private.name_skeleton(name) not in (select private.reserved_name_skeletons())
+  ) and private.name_skeleton(name) not in (select r.skeleton from private.reserved_names r)
 $$;
 
 -- A comment an admin hid (see Comments below) no longer shows its author.
@@ -212,8 +222,8 @@ language plpgsql security definer set search_path = '' as $$
 declare
   counts record;
 begin
-  if current_user not in ('anon', 'authenticated') then
-    return new; -- the seed, migrations and the operator's tools
+  if not private.guard_applies() then
+    return new;
   end if;
   if new.author_id is distinct from old.author_id or new.created_at is distinct from old.created_at
      or new.published_at is distinct from old.published_at
@@ -341,9 +351,10 @@ create policy "members change their vote while voting is open" on public.proposa
   for update to authenticated
   using (user_id = (select auth.uid()))
   with check (user_id = (select auth.uid()) and (select public.is_member()) and private.voting_open(proposal_id));
-create policy "members withdraw their vote while voting is open" on public.proposal_votes
+-- Whether voting is open is the guard trigger's to say (409), not a filter that would delete nothing.
+create policy "voters withdraw their own vote" on public.proposal_votes
   for delete to authenticated
-  using (user_id = (select auth.uid()) and private.voting_open(proposal_id));
+  using (user_id = (select auth.uid()));
 revoke all on public.proposal_votes from anon;
 revoke insert, update on public.proposal_votes from authenticated;
 grant insert (proposal_id, vote) on public.proposal_votes to authenticated;
@@ -353,7 +364,7 @@ grant update (vote) on public.proposal_votes to authenticated;
 create function private.proposal_votes_guard() returns trigger
 language plpgsql security definer set search_path = '' as $$
 begin
-  if current_user in ('anon', 'authenticated') and not private.voting_open(coalesce(new.proposal_id, old.proposal_id)) then
+  if private.guard_applies() and not private.voting_open(coalesce(new.proposal_id, old.proposal_id)) then
     raise exception 'Voting is not open on this proposal' using errcode = 'PT409';
   end if;
   return coalesce(new, old);
@@ -390,7 +401,7 @@ alter table public.proposal_comments add constraint proposal_comments_content_ch
 create function private.proposal_comments_guard() returns trigger
 language plpgsql security definer set search_path = '' as $$
 begin
-  if current_user not in ('anon', 'authenticated') then
+  if not private.guard_applies() then
     return coalesce(new, old);
   end if;
   if tg_op = 'DELETE' or new.content is distinct from old.content or tg_op = 'INSERT' then

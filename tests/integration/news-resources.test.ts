@@ -96,7 +96,7 @@ describe("/news/:slug", () => {
     const page = dataOf(answer);
     if (!page.article) throw new Error("no article");
     expect(page.article.title).toBe("Regional assemblies agree on a shared calendar for the congress year");
-    expect(page.article.author?.username).toBe("admin");
+    expect(page.article.author?.username).toBe("rosa");
     expect(page.article.tags).toEqual(["announcement", "congress"]);
     expect(page.article.html).toContain("<h2>What was agreed</h2>");
     expect(page.article.html).toContain('rel="noopener noreferrer nofollow" target="_blank"');

@@ -223,11 +223,12 @@ describe("proposals", () => {
     expect(result.data?.status).toBe("discussion");
     expect(result.data?.published_at).not.toBeNull();
   });
-  it("member: cannot skip discussion and move their draft to voting", async () => {
-    expectRlsError(
-      await clients.member.from("proposals").update({ status: "passed" }).eq("id", ids.memberDraftProposal),
-      "member",
-    );
+  it("member: cannot skip discussion and decide their own draft (409, unchanged)", async () => {
+    const result = await clients.member.from("proposals").update({ status: "passed" }).eq("id", ids.memberDraftProposal);
+    expect(result.status).toBe(409);
+    expect(result.error?.code).toBe("PT409");
+    const { data } = await service().from("proposals").select("status").eq("id", ids.memberDraftProposal).single();
+    expect(data?.status).toBe("draft");
   });
   it("member: cannot edit someone else's or a published proposal", async () => {
     const { data: others } = await service().from("proposals").select("id").neq("author_id", ids.member).neq("status", "draft");
@@ -243,27 +244,32 @@ describe("proposals", () => {
       expectDenied(await clients[role].from("proposals").delete().eq("id", ids.memberDraftProposal).select("id"), role);
     });
   }
-  it("admin: creates, changes status and deletes any proposal", async () => {
-    const created = await clients.admin
-      .from("proposals")
-      .insert({ title: "By admin", status: "voting", author_id: ids.otherMember })
-      .select("id")
-      .single();
-    expect(created.error).toBeNull();
-    expectRows(await clients.admin.from("proposals").update({ status: "passed" }).eq("id", created.data!.id).select("id"), 1);
-    expectRows(await clients.admin.from("proposals").delete().eq("id", created.data!.id).select("id"), 1);
+  it("admin: takes any proposal through every step and deletes it", async () => {
+    const id = ids.memberDraftProposal;
+    const window = { voting_starts_at: new Date(Date.now() - 60_000).toISOString(), voting_ends_at: new Date(Date.now() + 3_600_000).toISOString() };
+    expectRows(await clients.admin.from("proposals").update({ status: "discussion" }).eq("id", id).select("id"), 1);
+    expectRows(await clients.admin.from("proposals").update({ status: "voting", ...window }).eq("id", id).select("id"), 1);
+    expectRows(await clients.admin.from("proposals").update({ status: "withdrawn" }).eq("id", id).select("id"), 1);
+    expectRows(await clients.admin.from("proposals").delete().eq("id", id).select("id"), 1);
+  });
+  it("admin: creates a draft of their own, never in another's name", async () => {
+    const own = await clients.admin.from("proposals").insert({ title: "By admin" }).select("status").single();
+    expect(own.data?.status).toBe("draft");
+    expectRlsError(await clients.admin.from("proposals").insert({ title: "Spoof", author_id: ids.otherMember }), "admin");
   });
 });
 
-const childTables = [
-  { table: "proposal_comments", owner: "author_id", row: { content: "A comment" } },
-  { table: "proposal_votes", owner: "user_id", row: { vote: "support" } },
-] as const;
+// Votes are secret ballots: their cells are in members-rls.test.ts.
+const childTables = [{ table: "proposal_comments", owner: "author_id", row: { content: "A comment" } }] as const;
 
 for (const { table, owner, row } of childTables) {
   describe(table, () => {
+    /** A proposal open to comments (discussion or voting) where the account has none yet. */
     async function publishedProposalWithout(userId: string) {
-      const { data } = await untyped(service()).from("proposals").select(`id, ${table}(${owner})`).neq("status", "draft");
+      const { data } = await untyped(service())
+        .from("proposals")
+        .select(`id, ${table}(${owner})`)
+        .in("status", ["discussion", "voting"]);
       const rows = data as unknown as Array<Record<string, string> & Record<typeof table, Array<Record<string, string>>>>;
       const free = rows.find((p) => !p[table].some((c) => c[owner] === userId));
       return free!.id;
@@ -286,16 +292,14 @@ for (const { table, owner, row } of childTables) {
       const proposal = await publishedProposalWithout(ids.member);
       const insert = await untyped(clients.member).from(table).insert({ ...row, proposal_id: proposal });
       expect(insert.error).toBeNull();
-      const change = table === "proposal_votes" ? { vote: "oppose" } : { content: "Edited" };
+      const change = { content: "Edited" };
       expectRows(await untyped(clients.member).from(table).update(change).eq("proposal_id", proposal).eq(owner, ids.member).select(owner), 1);
       expectRows(await untyped(clients.member).from(table).delete().eq("proposal_id", proposal).eq(owner, ids.member).select(owner), 1);
     });
-    it("member: cannot write on a draft proposal", async () => {
-      await untyped(service()).from("proposals").update({ status: "draft" }).eq("id", ids.memberDraftProposal);
-      expectRlsError(
-        await untyped(clients.member).from(table).insert({ ...row, proposal_id: ids.memberDraftProposal }),
-        "member",
-      );
+    it("member: cannot write on a draft, even their own (409: comments are not open)", async () => {
+      const result = await untyped(clients.member).from(table).insert({ ...row, proposal_id: ids.memberDraftProposal });
+      expect(result.status).toBe(409);
+      expect(result.error?.code).toBe("PT409");
     });
     it("member: cannot write in another member's name", async () => {
       const proposal = await publishedProposalWithout(ids.otherMember);
@@ -307,7 +311,7 @@ for (const { table, owner, row } of childTables) {
     it("member: cannot change or remove another member's row", async () => {
       const { data } = await untyped(service()).from(table).select(`proposal_id, ${owner}`).neq(owner, ids.member).limit(1).single();
       const theirs = data as unknown as Record<string, string>;
-      const change = table === "proposal_votes" ? { vote: "oppose" } : { content: "Hijacked" };
+      const change = { content: "Hijacked" };
       expectDenied(
         await untyped(clients.member).from(table).update(change).eq("proposal_id", theirs.proposal_id).eq(owner, theirs[owner]).select(owner),
         "member",
@@ -317,31 +321,23 @@ for (const { table, owner, row } of childTables) {
         "member",
       );
     });
-    it("admin: removes any row", async () => {
-      const { data } = await untyped(service()).from(table).select(`proposal_id, ${owner}`).neq(owner, ids.member).limit(1).single();
-      const theirs = data as unknown as Record<string, string>;
-      expectRows(
-        await untyped(clients.admin).from(table).delete().eq("proposal_id", theirs.proposal_id).eq(owner, theirs[owner]).select(owner),
-        1,
-      );
+    it("admin: hides any comment, which then reads as removed for everyone", async () => {
+      const comment = "60000000-0000-4000-8000-000000000001";
+      expectRows(await clients.admin.from("proposal_comments").update({ is_hidden: true }).eq("id", comment).select("id"), 1);
+      const { data } = await clients.anon.from("proposal_comments").select("content, is_hidden").eq("id", comment).single();
+      expect(data).toEqual({ content: "", is_hidden: true });
+    });
+    it("admin: cannot rewrite or delete another member's comment", async () => {
+      const comment = "60000000-0000-4000-8000-000000000001";
+      expectRlsError(await clients.admin.from("proposal_comments").update({ content: "Rewritten" }).eq("id", comment), "admin");
+      expectDenied(await clients.admin.from("proposal_comments").delete().eq("id", comment).select("id"), "admin");
     });
   });
 }
 
-describe("proposal_votes constraint", () => {
-  it("member: a second vote on the same proposal is a 409", async () => {
-    const { data } = await service().from("proposals").select("id, proposal_votes(user_id)").neq("status", "draft");
-    const proposal = data!.find((p) => !p.proposal_votes.some((v) => v.user_id === ids.member))!.id;
-    expect((await clients.member.from("proposal_votes").insert({ proposal_id: proposal, vote: "support" })).error).toBeNull();
-    const second = await clients.member.from("proposal_votes").insert({ proposal_id: proposal, vote: "oppose" });
-    expect(second.status).toBe(409);
-    expect(second.error?.code).toBe("23505");
-  });
-});
-
 describe("profiles", () => {
   for (const role of roles) {
-    it(`${role}: reads id, username and avatar_url`, async () => {
+    it(`${role}: reads the public name of an author the site shows`, async () => {
       const { data, error } = await clients[role].from("profiles").select("id, username, avatar_url").eq("id", ids.member).single();
       expect(error).toBeNull();
       expect(data?.username).toBe("member");
@@ -351,10 +347,9 @@ describe("profiles", () => {
     expectRlsError(await clients.anon.from("profiles").insert({ id: ids.member, username: "x" }), "anon");
     expectDenied(await clients.anon.from("profiles").update({ username: "x" }).eq("id", ids.member).select("id"), "anon");
   });
-  it("member: creates (upserts) and updates their own profile", async () => {
-    const upsert = await clients.member.from("profiles").upsert({ id: ids.member, username: "member-renamed" }).select("username");
-    expectRows(upsert, 1);
-    expectRows(await clients.member.from("profiles").update({ username: "member" }).eq("id", ids.member).select("id"), 1);
+  it("member: renames themselves, and cannot create a profile (the database does on sign-up)", async () => {
+    expectRows(await clients.member.from("profiles").update({ username: "member-renamed" }).eq("id", ids.member).select("id"), 1);
+    expectRlsError(await clients.member.from("profiles").upsert({ id: ids.member, username: "member" }), "member");
   });
   it("member: cannot create or change another member's profile", async () => {
     expectRlsError(
@@ -366,8 +361,8 @@ describe("profiles", () => {
   it("member: cannot delete a profile", async () => {
     expectDenied(await clients.member.from("profiles").delete().eq("id", ids.member).select("id"), "member");
   });
-  it("admin: updates any profile", async () => {
-    expectRows(await clients.admin.from("profiles").update({ avatar_url: null }).eq("id", ids.otherMember).select("id"), 1);
+  it("admin: renames any profile (an abusive public name)", async () => {
+    expectRows(await clients.admin.from("profiles").update({ username: "renamed-by-admins" }).eq("id", ids.otherMember).select("id"), 1);
   });
 });
 

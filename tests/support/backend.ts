@@ -39,3 +39,13 @@ export async function resetBackend(): Promise<void> {
   });
   if (!response.ok) throw new Error(`reset failed: ${response.status} ${await response.text()}`);
 }
+
+/** Approves an account's membership, as `npm run db:admin -- --approve <email>` does. */
+export async function approveMember(email: string): Promise<void> {
+  const response = await fetch(`${backendUrl()}/__admin`, {
+    method: "POST",
+    headers: { apikey: serviceRoleKey(), Authorization: `Bearer ${serviceRoleKey()}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ email, grant: "member" }),
+  });
+  if (!response.ok) throw new Error(`approving ${email} failed: ${response.status} ${await response.text()}`);
+}

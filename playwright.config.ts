@@ -11,6 +11,7 @@ const chromium = { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOp
 export default defineConfig({
   testDir: "tests/e2e",
   outputDir: "test-results/artifacts",
+  globalSetup: "./tests/e2e/global-setup.ts",
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: 0,

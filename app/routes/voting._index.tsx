@@ -100,28 +100,28 @@ function CreateProposal({ groups }: { groups: { id: string; name: string; is_ver
       </Link>
       <dialog
         ref={dialog}
-        aria-labelledby="create-proposal-title"
+        aria-labelledby="create-proposal-heading"
         className="w-[min(48rem,calc(100vw-2rem))] max-w-3xl rounded-lg bg-white p-0 shadow-2xl backdrop:bg-black/60"
       >
         <div className="p-5 sm:p-8">
-          <h2 id="create-proposal-title" className="mb-6 text-2xl font-bold tracking-tight text-ink-950">
+          <h2 id="create-proposal-heading" className="mb-6 text-2xl font-bold tracking-tight text-ink-950">
             {t("create.title")}
           </h2>
           {opened ? (
-          <ProposalForm
-            id="create-proposal"
-            action="/voting/new"
-            groups={groups}
-            defaults={{ title: "", content: "", group: "" }}
-            contentFormat="text"
-            lastResult={fetcher.state === "idle" ? fetcher.data?.result : null}
-            submitting={fetcher.state !== "idle"}
-            submitLabel={t("create.submit")}
-            submittingLabel={t("create.submitting")}
-            FormElement={fetcher.Form}
-            onCancel={() => dialog.current?.close()}
-            extraFields={<input type="hidden" name="_modal" value="1" />}
-          />
+            <ProposalForm
+              id="create-proposal"
+              action="/voting/new"
+              groups={groups}
+              defaults={{ title: "", content: "", group: "" }}
+              contentFormat="text"
+              lastResult={fetcher.state === "idle" ? fetcher.data?.result : null}
+              submitting={fetcher.state !== "idle"}
+              submitLabel={t("create.submit")}
+              submittingLabel={t("create.submitting")}
+              FormElement={fetcher.Form}
+              onCancel={() => dialog.current?.close()}
+              extraFields={<input type="hidden" name="_modal" value="1" />}
+            />
           ) : null}
         </div>
       </dialog>

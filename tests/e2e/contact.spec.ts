@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import common from "../../locales/en/common.json" with { type: "json" };
 import contact from "../../locales/en/contact.json" with { type: "json" };
+import { SERVICE_ROLE_KEY, SUPABASE_URL } from "./local-backend";
 
 /**
  * The contact and join forms and the footer's newsletter form, as a visitor
@@ -12,11 +13,6 @@ import contact from "../../locales/en/contact.json" with { type: "json" };
  */
 
 test.use({ locale: "en-US" });
-
-const SUPABASE_URL = process.env.E2E_SUPABASE_URL ?? "http://127.0.0.1:54321";
-// The well-known local service_role key (shared/embedded-backend.md §1): local backends only.
-const SERVICE_ROLE_KEY =
-  "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU";
 
 const form = contact.form;
 

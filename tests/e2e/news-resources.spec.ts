@@ -46,7 +46,7 @@ test.describe("news", () => {
 
     const readMore = page.getByRole("link", { name: new RegExp(`^${news.card.readMore}\\W+${ARTICLE.title}`) });
     await expect(readMore).toHaveAttribute("href", `/news/${ARTICLE.slug}`);
-    await expect(page.locator("main article").first()).toContainText("By admin");
+    await expect(page.locator("main article").first()).toContainText("By rosa");
 
     // Pictures come from this site only, lazily, with their size reserved. (Read from the HTML:
     // with JavaScript a picture that fails to load, as the seed's all do, is replaced by its frame.)

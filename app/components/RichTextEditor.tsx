@@ -8,7 +8,7 @@ import type { EditorProps } from "~/components/RichTextEditor.client";
  * After mounting, the editor's code is imported (its own chunk: no page preloads it) and replaces
  * the textarea, posting HTML.
  */
-export function RichTextEditor(props: Omit<EditorProps, "onReady"> & { format?: "text" | "html" }) {
+export function RichTextEditor(props: EditorProps & { format?: "text" | "html" }) {
   const { name, id, defaultValue, describedBy, invalid, format = "text" } = props;
   const [Editor, setEditor] = useState<ComponentType<EditorProps> | null>(null);
   useEffect(() => {

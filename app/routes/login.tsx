@@ -50,7 +50,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { supabase, headers } = await requireAnonymous(request, context);
   const { error } = await supabase.auth.signInWithPassword({ email, password });
   if (error) {
-    if (error.code === "invalid_credentials") return reply(400, ["errors.invalidCredentials"]);
+    if (error.code === "invalid_credentials") return reply(401, ["errors.invalidCredentials"]);
     if (error.code === "email_not_confirmed") return reply(403, ["errors.emailNotConfirmed"]);
     if (error.status === 429) return reply(429, ["errors.rateLimited"]);
     console.error("Sign-in failed:", error.code ?? error.status, error.message);

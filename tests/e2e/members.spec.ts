@@ -3,7 +3,8 @@ import { expect, test } from "./fixtures";
 import account from "../../locales/en/account.json" with { type: "json" };
 import common from "../../locales/en/common.json" with { type: "json" };
 import voting from "../../locales/en/voting.json" with { type: "json" };
-import { ANON_KEY, SERVICE_ROLE_KEY, SUPABASE_URL } from "./local-backend";
+import { ANON_KEY, SUPABASE_URL } from "./local-backend";
+import { PASSWORD, approvedMember, asAdmin, field, ownClientAddress, signIn, signOut, unique } from "./members";
 
 /**
  * The member half of the site as people use it, with JavaScript ('js') and without ('nojs'):
@@ -14,73 +15,7 @@ import { ANON_KEY, SERVICE_ROLE_KEY, SUPABASE_URL } from "./local-backend";
  */
 
 test.use({ locale: "en-US" });
-
-const PASSWORD = "e2e-member-password";
-
-/** Each test has a client address of its own, so the sign-in limits of one never stop another (local only). */
-test.beforeEach(async ({ context }) => {
-  const bytes = crypto.getRandomValues(new Uint8Array(3));
-  await context.setExtraHTTPHeaders({ "cf-connecting-ip": `10.${bytes[0]}.${bytes[1]}.${bytes[2]}` });
-});
-
-const unique = () => crypto.randomUUID().slice(0, 8);
-
-/** A field of the page's main content by the start of its label ("Password" is not "New password"; the footer's newsletter is elsewhere). */
-function field(page: Page, label: string) {
-  return page.locator("main").getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
-}
-
-/** A new account through the backend's sign-up API, approved through its admin path. */
-async function approvedMember(label: string) {
-  const email = `e2e-${label}-${unique()}@example.org`;
-  const username = `${label}-${unique()}`;
-  const signup = await fetch(`${SUPABASE_URL}/auth/v1/signup`, {
-    method: "POST",
-    headers: { apikey: ANON_KEY, "content-type": "application/json" },
-    body: JSON.stringify({ email, password: PASSWORD, data: { username } }),
-  });
-  expect(signup.status).toBe(200);
-  const grant = await fetch(`${SUPABASE_URL}/__admin`, {
-    method: "POST",
-    headers: { apikey: SERVICE_ROLE_KEY, authorization: `Bearer ${SERVICE_ROLE_KEY}`, "content-type": "application/json" },
-    body: JSON.stringify({ email, grant: "member" }),
-  });
-  expect(grant.status).toBe(200);
-  return { email, username };
-}
-
-async function adminToken(): Promise<string> {
-  const response = await fetch(`${SUPABASE_URL}/auth/v1/token?grant_type=password`, {
-    method: "POST",
-    headers: { apikey: ANON_KEY, "content-type": "application/json" },
-    body: JSON.stringify({ email: "admin@example.org", password: "local-admin-password" }),
-  });
-  return ((await response.json()) as { access_token: string }).access_token;
-}
-
-/** An admin's change of a proposal through the API, as the admin screens will make it. */
-async function asAdmin(proposalId: string, change: Record<string, string>) {
-  const token = await adminToken();
-  const response = await fetch(`${SUPABASE_URL}/rest/v1/proposals?id=eq.${proposalId}`, {
-    method: "PATCH",
-    headers: { apikey: ANON_KEY, authorization: `Bearer ${token}`, "content-type": "application/json" },
-    body: JSON.stringify(change),
-  });
-  expect(response.status, await response.text()).toBe(204);
-}
-
-async function signIn(page: Page, email: string) {
-  await page.goto("/login");
-  await field(page, account.fields.email).fill(email);
-  await field(page, account.fields.password).fill(PASSWORD);
-  await page.getByRole("button", { name: account.login.submit }).click();
-  await expect(page).toHaveURL(/\/voting$/);
-}
-
-async function signOut(page: Page) {
-  await page.getByRole("navigation", { name: common.header.primaryNav }).first().getByRole("button", { name: common.header.account.signOut }).click();
-  await expect(page).toHaveURL(/\/$/);
-}
+test.beforeEach(({ context }) => ownClientAddress(context));
 
 test("sign-up asks for a public name, never signs in, and taking part waits for approval", async ({ page, context }) => {
   const email = `e2e-signup-${unique()}@example.org`;

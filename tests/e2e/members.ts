@@ -1,0 +1,73 @@
+// What the members' tests share: accounts made through the backend's sign-up API and approved
+// through its admin path, an admin's moves through the API, and signing in and out as people do.
+import { expect, type BrowserContext, type Page } from "@playwright/test";
+import account from "../../locales/en/account.json" with { type: "json" };
+import common from "../../locales/en/common.json" with { type: "json" };
+import { ANON_KEY, SERVICE_ROLE_KEY, SUPABASE_URL } from "./local-backend";
+
+export const PASSWORD = "e2e-member-password";
+
+/** Gives a browser context a client address of its own, so the sign-in limits of one test never stop another (local only). */
+export async function ownClientAddress(context: BrowserContext) {
+  const bytes = crypto.getRandomValues(new Uint8Array(3));
+  await context.setExtraHTTPHeaders({ "cf-connecting-ip": `10.${bytes[0]}.${bytes[1]}.${bytes[2]}` });
+}
+
+export const unique = () => crypto.randomUUID().slice(0, 8);
+
+/** A field of the page's main content by the start of its label ("Password" is not "New password"; the footer's newsletter is elsewhere). */
+export function field(page: Page, label: string) {
+  return page.locator("main").getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
+}
+
+/** A new account through the backend's sign-up API, approved through its admin path. */
+export async function approvedMember(label: string) {
+  const email = `e2e-${label}-${unique()}@example.org`;
+  const username = `${label}-${unique()}`;
+  const signup = await fetch(`${SUPABASE_URL}/auth/v1/signup`, {
+    method: "POST",
+    headers: { apikey: ANON_KEY, "content-type": "application/json" },
+    body: JSON.stringify({ email, password: PASSWORD, data: { username } }),
+  });
+  expect(signup.status).toBe(200);
+  const grant = await fetch(`${SUPABASE_URL}/__admin`, {
+    method: "POST",
+    headers: { apikey: SERVICE_ROLE_KEY, authorization: `Bearer ${SERVICE_ROLE_KEY}`, "content-type": "application/json" },
+    body: JSON.stringify({ email, grant: "member" }),
+  });
+  expect(grant.status).toBe(200);
+  return { email, username };
+}
+
+async function adminToken(): Promise<string> {
+  const response = await fetch(`${SUPABASE_URL}/auth/v1/token?grant_type=password`, {
+    method: "POST",
+    headers: { apikey: ANON_KEY, "content-type": "application/json" },
+    body: JSON.stringify({ email: "admin@example.org", password: "local-admin-password" }),
+  });
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/** An admin's change of a proposal through the API, as the admin screens will make it. */
+export async function asAdmin(proposalId: string, change: Record<string, string>) {
+  const token = await adminToken();
+  const response = await fetch(`${SUPABASE_URL}/rest/v1/proposals?id=eq.${proposalId}`, {
+    method: "PATCH",
+    headers: { apikey: ANON_KEY, authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify(change),
+  });
+  expect(response.status, await response.text()).toBe(204);
+}
+
+export async function signIn(page: Page, email: string) {
+  await page.goto("/login");
+  await field(page, account.fields.email).fill(email);
+  await field(page, account.fields.password).fill(PASSWORD);
+  await page.getByRole("button", { name: account.login.submit }).click();
+  await expect(page).toHaveURL(/\/voting$/);
+}
+
+export async function signOut(page: Page) {
+  await page.getByRole("navigation", { name: common.header.primaryNav }).first().getByRole("button", { name: common.header.account.signOut }).click();
+  await expect(page).toHaveURL(/\/$/);
+}

@@ -1,12 +1,12 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useFetcher, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState, type MouseEvent } from "react";
+import type { ProposalForm as ProposalFormComponent } from "~/components/ProposalForm";
 import { useTranslation } from "react-i18next";
 import { ErrorMessage } from "~/components/ErrorMessage";
 import { PageFrame } from "~/components/PageFrame";
 import { Pagination } from "~/components/Pagination";
 import { ProposalCard } from "~/components/ProposalSummary";
-import { ProposalForm } from "~/components/ProposalForm";
 import { getSession } from "~/lib/auth.server";
 import { getFixedT } from "~/lib/i18n.server";
 import { sanitizeRichHtml } from "~/lib/sanitize.server";
@@ -85,12 +85,13 @@ function CreateProposal({ groups }: { groups: { id: string; name: string; is_ver
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per created proposal
   }, [created]);
 
-  // The form, and with it the editor's code, arrives when the dialog first opens.
-  const [opened, setOpened] = useState(false);
+  // The form (conform, the editor) is imported when the dialog first opens: visitors, and members
+  // who only read, never load it.
+  const [ProposalForm, setProposalForm] = useState<typeof ProposalFormComponent | null>(null);
   const open = (event: MouseEvent) => {
     event.preventDefault();
-    setOpened(true);
     dialog.current?.showModal();
+    if (!ProposalForm) void import("~/components/ProposalForm").then((module) => setProposalForm(() => module.ProposalForm));
   };
 
   return (
@@ -107,7 +108,7 @@ function CreateProposal({ groups }: { groups: { id: string; name: string; is_ver
           <h2 id="create-proposal-heading" className="mb-6 text-2xl font-bold tracking-tight text-ink-950">
             {t("create.title")}
           </h2>
-          {opened ? (
+          {ProposalForm ? (
             <ProposalForm
               id="create-proposal"
               action="/voting/new"

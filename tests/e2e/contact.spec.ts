@@ -105,6 +105,9 @@ async function submitInvalid(page: Page, javaScriptEnabled: boolean | undefined)
     expect(await submit(page, false)).toBe(400);
     return { assertNothingSent: () => {} };
   }
+  // The validation code loads when the form is first focused (decision 015): a person takes longer
+  // to fill the form than it takes to arrive; the test waits for it instead.
+  await page.waitForLoadState("networkidle");
   const posts: string[] = [];
   page.on("request", (request) => {
     if (request.method() === "POST") posts.push(request.url());

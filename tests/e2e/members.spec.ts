@@ -59,6 +59,7 @@ test("a wrong password is refused in words, and a look-alike public name is refu
   await field(page, account.fields.email).fill(`e2e-twin-${unique()}@example.org`);
   await field(page, account.fields.password).fill(PASSWORD);
   await field(page, account.fields.publicName).fill("rosa\u200b");
+  await page.waitForLoadState("networkidle"); // the form's validation code, loaded on first focus
   await page.getByRole("button", { name: account.signup.submit }).click();
   await expect(page.getByText(account.errors.publicName.characters)).toBeVisible();
   // The password is never sent back in the page: typed again.
@@ -112,9 +113,14 @@ test("two members take a proposal from draft to a decided result, and nobody can
   const proposalId = proposalUrl.split("/").pop()!;
   await expect(page.getByText(voting.status.draft).first()).toBeVisible();
 
-  // A draft is a 404 for visitors.
+  // A draft is a 404 for visitors and for another member.
   const visitor = await browser.newContext({ javaScriptEnabled: false });
   expect((await (await visitor.newPage()).goto(`/voting/${proposalId}`))?.status()).toBe(404);
+  const second = await browser.newContext({ javaScriptEnabled: test.info().project.name === "js" });
+  await ownClientAddress(second);
+  const otherPage = await second.newPage();
+  await signIn(otherPage, other.email);
+  expect((await otherPage.goto(proposalUrl))?.status()).toBe(404);
 
   await page.getByRole("button", { name: voting.detail.publish }).click();
   await expect(page.getByText(voting.status.discussion).first()).toBeVisible();
@@ -139,10 +145,6 @@ test("two members take a proposal from draft to a decided result, and nobody can
   await page.getByRole("button", { name: voting.detail.vote.support, exact: true }).click();
   await expect(page.getByText(voting.detail.vote.yours.support)).toBeVisible();
 
-  const second = await browser.newContext({ javaScriptEnabled: test.info().project.name === "js" });
-  await second.setExtraHTTPHeaders({ "cf-connecting-ip": "10.250.0.1" });
-  const otherPage = await second.newPage();
-  await signIn(otherPage, other.email);
   await otherPage.goto(proposalUrl);
   await expect(otherPage.getByText(voting.detail.vote.none)).toBeVisible();
   await otherPage.getByRole("button", { name: voting.detail.vote.support, exact: true }).click();

@@ -110,7 +110,7 @@ function Toolbar({ editor, onLink }: { editor: TiptapEditor; onLink: () => void 
     { label: t("toolbar.heading2"), active: state.h2, run: () => editor.chain().focus().toggleHeading({ level: 2 }).run(), icon: "H2" },
     { label: t("toolbar.bulletList"), active: state.bullet, run: () => editor.chain().focus().toggleBulletList().run(), icon: "•" },
     { label: t("toolbar.orderedList"), active: state.ordered, run: () => editor.chain().focus().toggleOrderedList().run(), icon: "1." },
-    { label: t("toolbar.link"), active: state.link, run: onLink, icon: "🔗" },
+    { label: t("toolbar.link"), active: state.link, run: onLink, icon: <LinkIcon /> },
   ];
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -141,5 +141,15 @@ function Toolbar({ editor, onLink }: { editor: TiptapEditor; onLink: () => void 
         </button>
       ))}
     </div>
+  );
+}
+
+/** Two chain links (an emoji would depend on the reader's fonts). */
+function LinkIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" className="inline-block">
+      <path d="M10 13a5 5 0 0 0 7.07 0l3-3a5 5 0 0 0-7.07-7.07l-1.5 1.5" />
+      <path d="M14 11a5 5 0 0 0-7.07 0l-3 3a5 5 0 0 0 7.07 7.07l1.5-1.5" />
+    </svg>
   );
 }

@@ -619,10 +619,12 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      approve_member: { Args: { account: string }; Returns: undefined }
       cast_vote: {
         Args: { proposal_id: string; vote: string }
         Returns: undefined
       }
+      decline_member: { Args: { account: string }; Returns: undefined }
       delete_own_account: { Args: never; Returns: undefined }
       increment_download_count: {
         Args: { resource_id: string }
@@ -630,11 +632,23 @@ export type Database = {
       }
       is_admin: { Args: never; Returns: boolean }
       is_member: { Args: never; Returns: boolean }
+      member_accounts: {
+        Args: never
+        Returns: {
+          approved_at: string
+          email: string
+          id: string
+          reason: string
+          signed_up_at: string
+          username: string
+        }[]
+      }
       oppose_count: {
         Args: { proposal: Database["public"]["Tables"]["proposals"]["Row"] }
         Returns: number
       }
       public_name_available: { Args: { name: string }; Returns: boolean }
+      revoke_member: { Args: { account: string }; Returns: undefined }
       support_count: {
         Args: { proposal: Database["public"]["Tables"]["proposals"]["Row"] }
         Returns: number

@@ -20,8 +20,10 @@ grant select on public.admin_activity to authenticated;
 create policy "admins read the activity log" on public.admin_activity
   for select to authenticated using ((select public.is_admin()));
 
--- Runs after each row an admin writes through the API (the seed, migrations, the service role and
--- the database's own cascades are not admin writes). Publishing is a change of is_published.
+-- Runs after each row an admin writes through the API; the seed, migrations and the service role
+-- leave no entry. Rows a cascade removes because of an admin's action (declining an account removes
+-- its profile) are recorded as that admin's: after-row triggers of a cascade run at the statement's
+-- own trigger depth. Publishing is a change of is_published.
 create function private.record_admin_activity() returns trigger
 language plpgsql security definer set search_path = '' as $$
 declare

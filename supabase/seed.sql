@@ -279,6 +279,18 @@ insert into public.events (id, title, slug, description, start_date, end_date, l
    false, null, 'a0000000-0000-4000-8000-000000000001', '10000000-0000-4000-8000-000000000005',
    now() - interval '1 day', now() - interval '1 day');
 
+-- Each event's time zone (the times above are instants: 17:00 UTC is 18:00 in Barcelona).
+update public.events e set time_zone = z.time_zone
+  from (values
+    ('30000000-0000-4000-8000-000000000001'::uuid, 'Europe/Madrid'),
+    ('30000000-0000-4000-8000-000000000003'::uuid, 'Europe/Paris'),
+    ('30000000-0000-4000-8000-000000000004'::uuid, 'America/Sao_Paulo'),
+    ('30000000-0000-4000-8000-000000000005'::uuid, 'Africa/Johannesburg'),
+    ('30000000-0000-4000-8000-000000000007'::uuid, 'America/Detroit'),
+    ('30000000-0000-4000-8000-000000000008'::uuid, 'Asia/Jakarta')
+  ) as z (id, time_zone)
+ where e.id = z.id;
+
 -- ---------------------------------------------------------------------------------------------
 -- Resources: eight published (all four types, with and without files), one draft with a file.
 -- ---------------------------------------------------------------------------------------------

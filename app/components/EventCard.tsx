@@ -48,7 +48,7 @@ export function EventCard({
         <p className="text-sm font-semibold text-accent-700">
           <span className="sr-only">{t("card.date")}: </span>
           <time dateTime={isoDate(event.start_date)}>
-            {formatEventDates(event.start_date, event.end_date, i18n.language)}
+            {formatEventDates(event.start_date, event.end_date, i18n.language, event.time_zone)}
           </time>
         </p>
         {!event.is_online && event.location ? (

@@ -113,6 +113,7 @@ export type Database = {
           registration_url: string | null
           slug: string
           start_date: string
+          time_zone: string
           title: string
           updated_at: string
         }
@@ -133,6 +134,7 @@ export type Database = {
           registration_url?: string | null
           slug: string
           start_date: string
+          time_zone?: string
           title: string
           updated_at?: string
         }
@@ -153,6 +155,7 @@ export type Database = {
           registration_url?: string | null
           slug?: string
           start_date?: string
+          time_zone?: string
           title?: string
           updated_at?: string
         }

@@ -3,9 +3,9 @@
 import { isSlug, pageOf, rangeOf, rowsOf, type Supabase } from "./query.server";
 
 const CARD =
-  "id, title, slug, description, start_date, end_date, location, is_online, image_url, registration_url, organizer:profiles!organizer_id(username), group:groups!group_id(name)";
+  "id, title, slug, description, start_date, end_date, time_zone, location, is_online, image_url, registration_url, organizer:profiles!organizer_id(username), group:groups!group_id(name)";
 const DETAIL =
-  "id, title, slug, description, start_date, end_date, location, is_online, image_url, registration_url, max_participants, updated_at, organizer:profiles!organizer_id(username, avatar_url), group:groups!group_id(name, logo_url, website)";
+  "id, title, slug, description, start_date, end_date, time_zone, location, is_online, image_url, registration_url, max_participants, updated_at, organizer:profiles!organizer_id(username, avatar_url), group:groups!group_id(name, logo_url, website)";
 
 export const EVENTS_PAGE_SIZE = 12;
 

@@ -68,7 +68,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: page, error, matches, 
 export default function EventPage() {
   const { event, ended, shareUrl } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("events");
-  const dates = formatEventDates(event.start_date, event.end_date, i18n.language);
+  const dates = formatEventDates(event.start_date, event.end_date, i18n.language, event.time_zone);
   const registration = webLink(event.registration_url);
   const groupWebsite = webLink(event.group?.website);
   // The description is plain text: blank lines separate paragraphs, single line breaks stay.

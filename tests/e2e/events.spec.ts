@@ -49,9 +49,13 @@ test("a multi-day event shows a range of days; a single-day one a date with its 
   await expect(multiDay).toHaveText(/\d.*–.*\d/);
   await expect(multiDay).not.toHaveText(/UTC/);
 
+  // In Barcelona: the time where the event happens, its zone named (GMT+1 in winter, GMT+2 in summer).
   const singleDay = card(page, "Digital self-defence workshop").locator("time");
-  await expect(singleDay).toHaveText(/UTC/);
+  await expect(singleDay).toHaveText(/GMT\+[12]/);
   await expect(singleDay).not.toHaveText(/–/);
+
+  // Online: in UTC.
+  await expect(card(page, "Online assembly of the Translation Working Group").locator("time")).toHaveText(/UTC/);
 });
 
 test("an online event has the Online badge and no location; an in-person one its location and no badge", async ({ page }) => {

@@ -424,6 +424,15 @@ describe("increment_download_count", () => {
 });
 
 describe("events constraints", () => {
+  it("a time zone is an IANA name or UTC: made-up names, abbreviations and offsets are refused", async () => {
+    const event = ids.publishedEvent;
+    for (const time_zone of ["Mars/Olympus_Mons", "CET", "+05", ""]) {
+      const result = await clients.admin.from("events").update({ time_zone }).eq("id", event);
+      expect(result.status, time_zone).toBe(400);
+      expect(result.error?.code).toBe("23514");
+    }
+    expectRows(await clients.admin.from("events").update({ time_zone: "America/Mexico_City" }).eq("id", event).select("id"), 1);
+  });
   it("a five-digit year is refused (JavaScript could not show the event)", async () => {
     const result = await clients.admin
       .from("events")

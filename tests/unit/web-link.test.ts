@@ -36,6 +36,7 @@ describe("EventCard", () => {
     description: "An assembly.",
     start_date: "2030-05-01T10:00:00+00:00",
     end_date: null,
+    time_zone: "Europe/Paris",
     location: "Lyon",
     is_online: false,
     image_url: null,

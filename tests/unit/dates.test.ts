@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { formatDay, formatEventDates, isMultiDay } from "~/lib/dates";
+
+// Intl separates a time from its day period with a narrow no-break space in recent ICU versions.
+const spaces = (text: string) => text.replace(/[\u202f\u00a0]/g, " ");
+
+describe("event dates in the event's own time zone", () => {
+  it("shows a Madrid evening as the local time, with its zone named", () => {
+    const text = spaces(formatEventDates("2026-12-01T17:00:00Z", null, "en", "Europe/Madrid"));
+    expect(text).toContain("December 1, 2026");
+    expect(text).toContain("6:00 PM");
+    expect(text).toContain("GMT+1");
+  });
+
+  it("puts an evening in Mexico City on its local day, not the UTC one", () => {
+    const text = spaces(formatEventDates("2026-12-01T00:00:00Z", null, "en", "America/Mexico_City"));
+    expect(text).toContain("November 30, 2026");
+    expect(text).toContain("6:00 PM");
+    expect(text).toContain("CST");
+  });
+
+  it("judges one day or several where the event happens", () => {
+    const [start, end] = ["2026-12-01T22:00:00Z", "2026-12-02T02:00:00Z"];
+    expect(isMultiDay(start, end)).toBe(true);
+    expect(isMultiDay(start, end, "America/Mexico_City")).toBe(false);
+    expect(spaces(formatEventDates(start, end, "en", "America/Mexico_City"))).toMatch(/4:00\s?–\s?8:00 PM CST/);
+    expect(formatEventDates(start, end, "en")).toMatch(/December 1\s?–\s?2, 2026/);
+  });
+
+  it("keeps UTC for everything without a zone of its own, in every language", () => {
+    expect(spaces(formatEventDates("2026-12-01T17:00:00Z", null, "en"))).toContain("UTC");
+    expect(formatDay("2026-12-01T23:30:00Z", "de")).toBe("1. Dezember 2026");
+  });
+});

@@ -65,6 +65,7 @@ async function playwright() {
     if (!json) return record("playwright", 0, 1);
     const { expected, unexpected, flaky, skipped } = json.stats;
     record("playwright", expected + flaky, unexpected + (code !== 0 && unexpected === 0 ? 1 : 0), skipped);
+    if (flaky) lines.push(`playwright: ${flaky} of those passed only when retried (flaky; see the list above)`);
   } catch (error) {
     console.error(`playwright: ${error.message}`);
     record("playwright", 0, 1);

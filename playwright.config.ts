@@ -14,10 +14,9 @@ export default defineConfig({
   globalSetup: "./tests/e2e/global-setup.ts",
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
-  // One retry: on a loaded 2-core machine, about 1 in 12 JavaScript-mode form submissions runs the
-  // client validation (the submit is prevented, nothing is posted) yet shows no errors; the cause
-  // is not found yet (see the closing note of issue 9). A test that passes only when retried is
-  // reported as flaky in the summary, never silently.
+  // One retry, reported: a test that passes only when retried is counted as flaky in npm test's
+  // summary, never silently. (The flake that made this necessary, form errors that never showed
+  // after a submit on a loaded machine, was conform's render-time subscription: app/lib/use-form.ts.)
   retries: 1,
   timeout: 30_000,
   expect: { timeout: 5_000 },

@@ -1,4 +1,5 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import { useForm } from "~/lib/use-form";
 import { Form, Link, useActionData, useFormAction, useNavigation } from "@remix-run/react";
 
 import { Trans, useTranslation } from "react-i18next";

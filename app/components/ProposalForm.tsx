@@ -1,4 +1,5 @@
-import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
+import { useForm } from "~/lib/use-form";
 import { Form, useFetcher } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";

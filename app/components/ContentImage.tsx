@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { LogoMark } from "~/components/Logo";
-import { imageSrc } from "~/lib/images";
+import { pictureSrc } from "~/lib/images";
 
 /**
  * The picture of an article, event or group, always fetched through this
@@ -53,7 +53,7 @@ export function ContentImage({
       {url && !failed ? (
         <img
           ref={ref}
-          src={imageSrc(url)}
+          src={pictureSrc(url)}
           alt={alt}
           width={width}
           height={height}

@@ -6,7 +6,6 @@ import {
   useLayoutEffect,
   useRef,
   useState,
-  useSyncExternalStore,
   type ComponentProps,
   type ReactNode,
 } from "react";
@@ -14,6 +13,7 @@ import { useTranslation } from "react-i18next";
 // The core entry only: the zoom entry (d3-zoom and its d3 companions) is loaded when a reader
 // first points at the map, so pages that show the map do not carry it up front.
 import { ComposableMap, Geography, Marker } from "react-simple-maps/core";
+import { useHydrated } from "~/lib/use-hydrated";
 import { webLink } from "~/lib/web-link";
 import type { MappedGroup } from "~/models/groups.server";
 import { COUNTRY_PATHS } from "./GroupsMap.countries";
@@ -59,17 +59,6 @@ function toGeographies(rows: CountryRows): GeographyFeature[] {
 
 // Vite makes import.meta.env.SSR a constant, so the browser build drops COUNTRY_PATHS here.
 const serverCountries = import.meta.env.SSR ? toGeographies(COUNTRY_PATHS) : null;
-
-const subscribeNothing = () => () => {};
-
-/** false while rendering on the server and while hydrating; true afterwards and for maps mounted later. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeNothing,
-    () => true,
-    () => false,
-  );
-}
 
 // Effects that must run before paint in the browser, and not at all (nor warn) on the server.
 const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;

@@ -4,7 +4,7 @@
  * `auth.getUser()` has asked Supabase Auth, never from the cookie alone. Every loader or action
  * that calls these returns `headers` (refreshed session cookies) on its response.
  */
-import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { hasSessionCookie } from "~/lib/cache.server";
 import { createSupabaseServerClient, type TypedSupabaseClient } from "~/lib/supabase.server";
 
@@ -61,4 +61,21 @@ export async function requireAnonymous(request: Request, context: AppLoadContext
   const session = await getSession(request, context);
   if (session.viewer) throw redirect("/account", { headers: session.headers });
   return session;
+}
+
+/**
+ * The session of a signed-in admin, for every /admin loader and action (each checks on its own:
+ * Remix runs a page's loaders in parallel, so the layout's check protects nothing below it).
+ * A visitor is sent to /admin/login and brought back; a signed-in non-admin gets a 403 screen.
+ * Row-level security refuses the same writes independently.
+ */
+export async function requireAdmin(request: Request, context: AppLoadContext): Promise<Session & { viewer: Viewer }> {
+  const session = await getSession(request, context);
+  if (!session.viewer) {
+    const url = new URL(request.url);
+    const back = `${url.pathname}${url.search}`;
+    throw redirect(`/admin/login?${new URLSearchParams({ redirectTo: back })}`, { headers: session.headers });
+  }
+  if (!session.viewer.isAdmin) throw data({ reason: "notAdmin" }, { status: 403, headers: session.headers });
+  return session as Session & { viewer: Viewer };
 }

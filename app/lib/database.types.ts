@@ -507,6 +507,7 @@ export type Database = {
           final_support_count: number | null
           group_id: string | null
           id: string
+          is_hidden: boolean
           published_at: string | null
           status: string
           title: string
@@ -522,6 +523,7 @@ export type Database = {
           final_support_count?: number | null
           group_id?: string | null
           id?: string
+          is_hidden?: boolean
           published_at?: string | null
           status?: string
           title: string
@@ -537,6 +539,7 @@ export type Database = {
           final_support_count?: number | null
           group_id?: string | null
           id?: string
+          is_hidden?: boolean
           published_at?: string | null
           status?: string
           title?: string
@@ -651,6 +654,7 @@ export type Database = {
         Returns: number
       }
       public_name_available: { Args: { name: string }; Returns: boolean }
+      resolve_report: { Args: { report: string }; Returns: undefined }
       revoke_member: { Args: { account: string }; Returns: undefined }
       support_count: {
         Args: { proposal: Database["public"]["Tables"]["proposals"]["Row"] }

@@ -24,3 +24,6 @@ export const CONTACT_CONSTRAINT = {
   message: { required: true },
   security: { required: true },
 };
+
+/** The kinds of resource (resources.resource_type); a new one is a guide. */
+export const RESOURCE_TYPES = ["guide", "theory", "template", "tool"] as const;

@@ -16,7 +16,7 @@ export const fallbackLanguage: Language = "en";
  * labels) and `pages` (static page content). A key without a namespace
  * prefix is looked up in `common`.
  */
-export const namespaces = ["common", "pages", "contact", "events", "groups", "news", "resources", "share", "landing", "voting", "account", "editor"] as const;
+export const namespaces = ["common", "pages", "contact", "events", "groups", "news", "resources", "share", "landing", "voting", "account", "editor", "admin"] as const;
 export type Namespace = (typeof namespaces)[number];
 export const defaultNamespace: Namespace = "common";
 

@@ -40,6 +40,11 @@ export type ImageProxyOptions = {
   waitUntil?: (promise: Promise<unknown>) => void;
   timeoutMs?: number;
   maxBytes?: number;
+  /**
+   * An admin previewing a picture not yet published (checked by the caller): no allow-list,
+   * and the answer is neither cached here nor cacheable by anyone else.
+   */
+  preview?: boolean;
 };
 
 function bare(status: 404 | 502 | 503, cacheControl = "no-store"): Response {
@@ -144,11 +149,16 @@ async function fetchImage(url: string, timeoutMs: number, maxBytes: number): Pro
 export async function serveImage(
   request: Request,
   env: Pick<Env, "SUPABASE_URL" | "SUPABASE_ANON_KEY">,
-  { cache, waitUntil, timeoutMs = IMAGE_TIMEOUT_MS, maxBytes = IMAGE_MAX_BYTES }: ImageProxyOptions = {},
+  { cache, waitUntil, timeoutMs = IMAGE_TIMEOUT_MS, maxBytes = IMAGE_MAX_BYTES, preview = false }: ImageProxyOptions = {},
 ): Promise<Response> {
   const requestUrl = new URL(request.url);
   const src = imageUrlFrom(requestUrl);
   if (!src) return bare(404, MISSING_CACHE_CONTROL);
+  if (preview) {
+    const response = await fetchImage(src, timeoutMs, maxBytes);
+    response.headers.set("Cache-Control", "private, no-store");
+    return response;
+  }
 
   // As the anonymous visitor, whoever asks: a session cookie must neither widen the
   // allow-list nor cause a token refresh whose Set-Cookie would ride on a cached image.

@@ -11,3 +11,13 @@ export const IMAGE_ROUTE = "/images";
 export function imageSrc(url: string): string {
   return `${IMAGE_ROUTE}?src=${encodeURIComponent(url)}`;
 }
+
+/** The site's own demo pictures, static files under /demo/: an article or event may use one instead of a URL. */
+export const DEMO_IMAGES = ["/demo/assembly.svg", "/demo/library.svg", "/demo/solidarity.svg", "/demo/workshop.svg"] as const;
+
+export const isDemoImage = (url: string) => (DEMO_IMAGES as readonly string[]).includes(url);
+
+/** Where the browser loads a stored picture from: a demo image as itself, anything else through /images. */
+export function pictureSrc(url: string): string {
+  return isDemoImage(url) ? url : imageSrc(url);
+}

@@ -8,3 +8,6 @@ export const PROPOSAL_TITLE_MAX = 200;
 export const PROPOSAL_CONTENT_MAX_BYTES = 100 * 1024;
 export const COMMENT_MAX = 5000;
 export const REPORT_REASON_MAX = 1000;
+
+/** A proposal's life (proposals.status). */
+export const PROPOSAL_STATUSES = ["draft", "discussion", "voting", "passed", "rejected", "withdrawn"] as const;

@@ -151,3 +151,80 @@ export function deleteComment(supabase: Supabase, commentId: string) {
 export function reportToAdmins(supabase: Supabase, report: { proposal_id: string; comment_id: string | null; reason: string }) {
   return supabase.from("proposal_reports").insert(report);
 }
+
+// ---------------------------------------------------------------------------------------------
+// The back-office (/admin/proposals): every proposal, drafts and hidden ones included; the admin
+// transitions; hiding; the members' reports. The proposals guard decides what may change.
+// ---------------------------------------------------------------------------------------------
+
+export const ADMIN_PROPOSALS_PAGE_SIZE = 20;
+
+export async function adminProposalsPage(supabase: Supabase, options: { page: number; status: string | null }) {
+  let query = supabase.from("proposals").select(`${LIST}, is_hidden`, { count: "exact" });
+  if (options.status) query = query.eq("status", options.status);
+  const [from, to] = rangeOf(options.page, ADMIN_PROPOSALS_PAGE_SIZE);
+  const result = await query
+    .order("created_at", { ascending: false })
+    .order("id", { ascending: false })
+    .range(from, to)
+    .overrideTypes<Array<ProposalRow & { is_hidden: boolean }>, { merge: false }>();
+  const page = pageOf("proposals", result, options.page, ADMIN_PROPOSALS_PAGE_SIZE);
+  return { ...page, items: page.items.map(withCommentCount) };
+}
+
+/** Whether the proposal is hidden (proposalById leaves that out: only admins act on it). */
+export async function isProposalHidden(supabase: Supabase, id: string) {
+  return rowsOf("proposal", await supabase.from("proposals").select("is_hidden").eq("id", id).maybeSingle())?.is_hidden === true;
+}
+
+/** discussion → voting, with its window. */
+export function openVoting(supabase: Supabase, id: string, window: { startsAt: string; endsAt: string }) {
+  return supabase
+    .from("proposals")
+    .update({ status: "voting", voting_starts_at: window.startsAt, voting_ends_at: window.endsAt })
+    .eq("id", id)
+    .select("id")
+    .single();
+}
+
+/**
+ * voting → passed or rejected, as the rule /voting states decides: passed when more members
+ * support than oppose. The counts are readable once the window has closed; before that the guard
+ * refuses (409) whichever status is asked for.
+ */
+export async function closeVoting(supabase: Supabase, id: string) {
+  const counts = await supabase.from("proposals").select("support_count, oppose_count").eq("id", id).single()
+    .overrideTypes<{ support_count: number | null; oppose_count: number | null }, { merge: false }>();
+  if (counts.error) return counts;
+  const passed = (counts.data.support_count ?? 0) > (counts.data.oppose_count ?? 0);
+  return supabase.from("proposals").update({ status: passed ? "passed" : "rejected" }).eq("id", id).select("id").single();
+}
+
+export function withdrawProposal(supabase: Supabase, id: string) {
+  return supabase.from("proposals").update({ status: "withdrawn" }).eq("id", id).select("id").single();
+}
+
+export function setProposalHidden(supabase: Supabase, id: string, hidden: boolean) {
+  return supabase.from("proposals").update({ is_hidden: hidden }).eq("id", id).select("id").single();
+}
+
+export function setCommentHidden(supabase: Supabase, commentId: string, hidden: boolean) {
+  return supabase.from("proposal_comments").update({ is_hidden: hidden }).eq("id", commentId).select("id").single();
+}
+
+/** The reports no admin has resolved yet, oldest first: what (a proposal or one of its comments), why, when. */
+export async function openReports(supabase: Supabase) {
+  return rowsOf(
+    "reports",
+    await supabase
+      .from("proposal_reports")
+      .select("id, reason, created_at, proposal:proposals!proposal_id(id, title), comment:proposal_comments!comment_id(id, content, is_hidden)")
+      .is("resolved_at", null)
+      .order("created_at")
+      .limit(100),
+  );
+}
+
+export function resolveReport(supabase: Supabase, id: string) {
+  return supabase.rpc("resolve_report", { report: id });
+}

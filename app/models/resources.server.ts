@@ -1,11 +1,11 @@
 // Published resources and their download counter.
+import { RESOURCE_TYPES } from "~/lib/form-fields";
 import { isSlug, pageOf, QueryError, rangeOf, rowsOf, type Supabase } from "./query.server";
 
 const CARD = "id, title, slug, description, resource_type, file_url, download_count, created_at, author:profiles!author_id(username)";
 const DETAIL =
   "id, title, slug, description, content, resource_type, file_url, download_count, created_at, updated_at, author:profiles!author_id(username, avatar_url)";
 
-export const RESOURCE_TYPES = ["guide", "theory", "template", "tool"] as const;
 export type ResourceType = (typeof RESOURCE_TYPES)[number];
 export const RESOURCES_PAGE_SIZE = 12;
 

@@ -10,7 +10,7 @@ import { ShareLinks } from "~/components/ShareLinks";
 import { formatEventDates, isoDate } from "~/lib/dates";
 import { translateFromPayload } from "~/lib/i18n";
 import { getFixedT } from "~/lib/i18n.server";
-import { imageSrc } from "~/lib/images";
+import { pictureSrc } from "~/lib/images";
 import { canonicalUrl, seoMeta, summarize } from "~/lib/seo";
 import { createAnonSupabaseClient } from "~/lib/supabase.server";
 import { webLink } from "~/lib/web-link";
@@ -61,7 +61,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: page, error, matches, 
   }
   return seoMeta(
     { matches, location },
-    { title: page.title, description: page.description, image: page.event.image_url ? imageSrc(page.event.image_url) : null },
+    { title: page.title, description: page.description, image: page.event.image_url ? pictureSrc(page.event.image_url) : null },
   );
 };
 

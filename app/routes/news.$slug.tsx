@@ -8,7 +8,7 @@ import { PageFrame } from "~/components/PageFrame";
 import { ShareLinks, TranslateLink } from "~/components/ShareLinks";
 import { formatDay, isoDate } from "~/lib/dates";
 import { getFixedT } from "~/lib/i18n.server";
-import { imageSrc } from "~/lib/images";
+import { pictureSrc } from "~/lib/images";
 import { sanitizeRichHtml } from "~/lib/sanitize.server";
 import { canonicalUrl, seoMeta, summarize } from "~/lib/seo";
 import { createAnonSupabaseClient } from "~/lib/supabase.server";
@@ -57,7 +57,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: page, matches, locatio
       title: page.title,
       description: summarize(article.excerpt || article.title),
       type: "article",
-      image: article.image_url ? imageSrc(article.image_url) : null,
+      image: article.image_url ? pictureSrc(article.image_url) : null,
     },
   );
 };

@@ -39,6 +39,18 @@ export async function approvedMember(label: string) {
   return { email, username };
 }
 
+/** A new approved member who is also an admin: each test signs in as its own, so the sign-in limit per address never stops another. */
+export async function freshAdmin() {
+  const admin = await approvedMember("admin");
+  const grant = await fetch(`${SUPABASE_URL}/__admin`, {
+    method: "POST",
+    headers: { apikey: SERVICE_ROLE_KEY, authorization: `Bearer ${SERVICE_ROLE_KEY}`, "content-type": "application/json" },
+    body: JSON.stringify({ email: admin.email, grant: "admin" }),
+  });
+  expect(grant.status).toBe(200);
+  return admin;
+}
+
 async function adminToken(): Promise<string> {
   const response = await fetch(`${SUPABASE_URL}/auth/v1/token?grant_type=password`, {
     method: "POST",

@@ -1,0 +1,65 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Form, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Field, FormNotice, TextInput } from "~/components/FormField";
+import { useLazyValidation } from "~/lib/lazy-validation";
+import { EMAIL_MAX, PASSWORD_MAX } from "~/lib/member-fields";
+import { useForm } from "~/lib/use-form";
+
+/**
+ * Email and password, posted to the page's own action (app/lib/sign-in.server.ts). Errors are keys
+ * of the account namespace; a failure without one reads `fallbackError`.
+ */
+export function SignInForm({
+  id,
+  redirectTo,
+  lastResult,
+  fallbackError = "account:errors.signInFailed",
+  children,
+}: {
+  id: string;
+  redirectTo: string;
+  lastResult: SubmissionResult<string[]> | undefined;
+  fallbackError?: string;
+  children?: ReactNode;
+}) {
+  const navigation = useNavigation();
+  const { t } = useTranslation("account");
+  const validation = useLazyValidation(() => import("~/lib/member-validation").then((module) => module.validators.login));
+  const [form, fields] = useForm({
+    id,
+    lastResult: navigation.state === "idle" ? lastResult : null,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onBlur",
+    onValidate: validation.onValidate,
+  });
+  const submitting = navigation.state === "submitting";
+  const formError = form.errors?.[0];
+
+  return (
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      onFocus={validation.onFocus}
+      className="rounded-lg border border-ink-200 bg-white p-5 shadow-sm sm:p-8"
+    >
+      {formError !== undefined ? (
+        <FormNotice kind="error" id={form.errorId}>
+          {t(formError || fallbackError)}
+        </FormNotice>
+      ) : null}
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <Field ns="account" field={fields.email} label={t("fields.email")} required>
+        <TextInput field={fields.email} type="email" autoComplete="email" required maxLength={EMAIL_MAX} />
+      </Field>
+      <Field ns="account" field={fields.password} label={t("fields.password")} required>
+        <TextInput field={fields.password} type="password" autoComplete="current-password" required maxLength={PASSWORD_MAX} />
+      </Field>
+      <button type="submit" disabled={submitting} className="btn-primary mt-2 w-full disabled:cursor-wait disabled:opacity-70">
+        {submitting ? t("login.submitting") : t("login.submit")}
+      </button>
+      {children}
+    </Form>
+  );
+}

@@ -1,0 +1,49 @@
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { useHydrated } from "~/lib/use-hydrated";
+
+/**
+ * Delete, after a confirmation: without JavaScript a link to the record's confirmation page (its
+ * form does the delete); with it, a dialog whose form posts to the same address.
+ */
+export function DeleteAction({ href, name }: { href: string; name: string }) {
+  const { t } = useTranslation("admin");
+  const hydrated = useHydrated();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const navigation = useNavigation();
+  const deleting = navigation.state !== "idle" && navigation.formAction === href;
+
+  if (!hydrated) {
+    return (
+      <Link to={href} className="btn-secondary btn-small text-accent-800">
+        {t("delete.button")}
+        <span className="sr-only"> {name}</span>
+      </Link>
+    );
+  }
+  return (
+    <>
+      <button type="button" onClick={() => dialog.current?.showModal()} className="btn-secondary btn-small text-accent-800">
+        {t("delete.button")}
+        <span className="sr-only"> {name}</span>
+      </button>
+      <dialog ref={dialog} aria-labelledby={`${href}-title`} className="m-auto max-w-md rounded-lg p-6 shadow-xl backdrop:bg-ink-950/60">
+        <h2 id={`${href}-title`} className="text-xl font-bold text-ink-950">
+          {t("delete.title")}
+        </h2>
+        <p dir="auto" className="mt-2 text-ink-800">
+          {t("delete.question", { name })}
+        </p>
+        <Form method="post" action={href} className="mt-6 flex flex-wrap gap-3" onSubmit={() => dialog.current?.close()}>
+          <button type="submit" disabled={deleting} className="btn-primary">
+            {deleting ? t("delete.deleting") : t("delete.confirm")}
+          </button>
+          <button type="button" onClick={() => dialog.current?.close()} className="btn-secondary">
+            {t("form.cancel")}
+          </button>
+        </Form>
+      </dialog>
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+/**
+ * The request side of every /admin action: a same-origin POST (403 otherwise, before anything
+ * else is read), from a signed-in admin (requireAdmin), and the redirect that carries a flash.
+ */
+import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { requireAdmin } from "~/lib/auth.server";
+import { flashHeader, type Flash } from "~/lib/flash.server";
+import { memberForm } from "~/lib/member-action.server";
+
+export async function adminForm(request: Request, context: AppLoadContext) {
+  const form = await memberForm(request);
+  const session = await requireAdmin(request, context);
+  return { form, ...session };
+}
+
+/** A redirect to `to` that shows `flash` there; `headers` (refreshed session cookies) ride along. */
+export async function redirectWithFlash(request: Request, to: string, flash: Flash, headers: Headers): Promise<Response> {
+  const response = redirect(to, { headers });
+  response.headers.append("Set-Cookie", await flashHeader(request, flash));
+  return response;
+}
+
+/** The `intent` of a form with several buttons. */
+export function intentOf(form: FormData): string {
+  const intent = form.get("intent");
+  return typeof intent === "string" ? intent : "";
+}

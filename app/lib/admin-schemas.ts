@@ -1,0 +1,198 @@
+/**
+ * The back-office's form schemas (the server validates every admin form with them; the forms
+ * carry the matching HTML constraints). Messages are keys of the `admin` namespace's `errors`.
+ * Limits are the database's CHECK constraints. conform turns empty fields into undefined and
+ * "on" into true before these run, so optional values arrive as undefined and become null here.
+ */
+import * as z from "zod";
+import { RESOURCE_TYPES } from "~/lib/form-fields";
+import { isDemoImage } from "~/lib/images";
+import { instantFromLocal, timeZoneChoices } from "~/lib/zoned-time";
+
+
+/** Postgres text cannot hold U+0000. */
+const withoutNul = (value: string) => value.replaceAll("\u0000", "");
+
+const text = (required: string, max: number) =>
+  z.string({ error: required }).overwrite(withoutNul).trim().min(1, { error: required }).max(max, { error: "errors.tooLong" });
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .overwrite(withoutNul)
+    .trim()
+    .max(max, { error: "errors.tooLong" })
+    .optional()
+    .transform((value) => value || null);
+
+const checkbox = z.boolean().optional().transform((value) => value === true);
+
+/**
+ * An address on a public host: https only (the Worker fetches pictures; a browser opens links),
+ * a name with a dot, not an IP address, not localhost or an internal name. The /images route
+ * must never be pointed at the Worker's own network.
+ */
+export function isPublicHttpsUrl(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  const host = url.hostname.toLowerCase();
+  return (
+    url.protocol === "https:" &&
+    url.username === "" &&
+    url.password === "" &&
+    host.includes(".") &&
+    !host.startsWith("[") &&
+    !/^[\d.]+$/.test(host) &&
+    !/(^|\.)(localhost|local|internal|localdomain|home|lan|test|invalid)$/.test(host)
+  );
+}
+
+const link = (message: string) =>
+  z
+    .string()
+    .overwrite(withoutNul)
+    .trim()
+    .max(2000, { error: "errors.tooLong" })
+    .refine((value) => isPublicHttpsUrl(value), { error: message });
+
+const optionalLink = (message: string) => link(message).optional().transform((value) => value ?? null);
+
+/** A picture: one of the site's demo images, or an https URL on a public host. */
+const picture = z
+  .string({ error: "errors.imageRequired" })
+  .trim()
+  .max(2000, { error: "errors.tooLong" })
+  .refine((value) => isDemoImage(value) || isPublicHttpsUrl(value), { error: "errors.imageInvalid" });
+
+/** The version the form was opened at (the record's updated_at), for the concurrent-edit check. */
+const version = z.string().max(64).optional();
+
+export const NewsSchema = z.object({
+  title: text("errors.titleRequired", 300),
+  excerpt: text("errors.excerptRequired", 1000),
+  imageUrl: picture,
+  content: z.string({ error: "errors.contentRequired" }).refine((value) => value.trim().length > 0, { error: "errors.contentRequired" }),
+  isPublished: checkbox,
+  version,
+});
+
+const localDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/, { error: "errors.dateInvalid" });
+
+export const EventSchema = z
+  .object({
+    title: text("errors.titleRequired", 300),
+    description: text("errors.descriptionRequired", 20000),
+    startsAt: localDateTime.optional(),
+    endsAt: localDateTime.optional(),
+    timeZone: z.string().refine((zone) => timeZoneChoices().includes(zone), { error: "errors.timeZoneInvalid" }).default("UTC"),
+    location: optionalText(300),
+    isOnline: checkbox,
+    imageUrl: picture.optional().transform((value) => value ?? null),
+    registrationUrl: optionalLink("errors.urlInvalid"),
+    maxParticipants: z
+      .number({ error: "errors.numberInvalid" })
+      .int({ error: "errors.wholeNumber" })
+      .min(0, { error: "errors.maxParticipantsMin" })
+      .max(1_000_000, { error: "errors.numberTooLarge" })
+      .optional()
+      .transform((value) => value ?? null),
+    isPublished: checkbox,
+    version,
+  })
+  .transform((event, context) => {
+    const instant = (field: "startsAt" | "endsAt") => {
+      const local = event[field];
+      if (local === undefined) return null;
+      const result = instantFromLocal(local, event.timeZone);
+      if ("instant" in result) return result.instant.toISOString();
+      context.addIssue({ code: "custom", path: [field], message: result.problem === "gap" ? "errors.timeInGap" : "errors.dateInvalid" });
+      return z.NEVER;
+    };
+    if (event.startsAt === undefined) {
+      context.addIssue({ code: "custom", path: ["startsAt"], message: "errors.startRequired" });
+      return z.NEVER;
+    }
+    const startDate = instant("startsAt");
+    const endDate = instant("endsAt");
+    if (startDate && endDate && endDate < startDate) {
+      context.addIssue({ code: "custom", path: ["endsAt"], message: "errors.endBeforeStart" });
+      return z.NEVER;
+    }
+    return { ...event, startDate: startDate as string, endDate };
+  });
+
+export const ResourceSchema = z.object({
+  title: text("errors.titleRequired", 300),
+  description: text("errors.descriptionRequired", 5000),
+  content: z.string().optional(),
+  resourceType: z.enum(RESOURCE_TYPES, { error: "errors.typeRequired" }).default("guide"),
+  fileUrl: optionalLink("errors.urlInvalid"),
+  isPublished: checkbox,
+  version,
+});
+
+const coordinate = (limit: number, message: string) =>
+  z
+    .number({ error: "errors.numberInvalid" })
+    .min(-limit, { error: message })
+    .max(limit, { error: message })
+    .optional()
+    .transform((value) => value ?? null);
+
+export const GroupSchema = z
+  .object({
+    name: text("errors.nameRequired", 200),
+    description: text("errors.descriptionRequired", 5000),
+    location: optionalText(200),
+    latitude: coordinate(90, "errors.latitudeRange"),
+    longitude: coordinate(180, "errors.longitudeRange"),
+    website: optionalLink("errors.urlInvalid"),
+    contactEmail: z
+      .string()
+      .trim()
+      .max(320, { error: "errors.tooLong" })
+      .pipe(z.email({ error: "errors.emailInvalid" }))
+      .optional()
+      .transform((value) => value ?? null),
+    isVerified: checkbox,
+    version,
+  })
+  .superRefine((group, context) => {
+    // The map needs both or neither (groups_coordinates_together).
+    if ((group.latitude === null) !== (group.longitude === null)) {
+      const missing = group.latitude === null ? "latitude" : "longitude";
+      context.addIssue({ code: "custom", path: [missing], message: "errors.coordinatesTogether" });
+    }
+  });
+
+/** discussion → voting: the window, entered in a time zone like an event's dates. */
+export const VotingWindowSchema = z
+  .object({
+    intent: z.literal("voting"),
+    startsAt: localDateTime.optional(),
+    endsAt: localDateTime.optional(),
+    timeZone: z.string().refine((zone) => timeZoneChoices().includes(zone), { error: "errors.timeZoneInvalid" }).default("UTC"),
+  })
+  .transform((window, context) => {
+    const instants: Partial<Record<"startsAt" | "endsAt", string>> = {};
+    for (const field of ["startsAt", "endsAt"] as const) {
+      const local = window[field];
+      if (local === undefined) {
+        context.addIssue({ code: "custom", path: [field], message: "errors.dateRequired" });
+        continue;
+      }
+      const result = instantFromLocal(local, window.timeZone);
+      if ("instant" in result) instants[field] = result.instant.toISOString();
+      else context.addIssue({ code: "custom", path: [field], message: result.problem === "gap" ? "errors.timeInGap" : "errors.dateInvalid" });
+    }
+    if (!instants.startsAt || !instants.endsAt) return z.NEVER;
+    if (instants.endsAt <= instants.startsAt) {
+      context.addIssue({ code: "custom", path: ["endsAt"], message: "errors.endBeforeStart" });
+      return z.NEVER;
+    }
+    return { startsAt: instants.startsAt, endsAt: instants.endsAt };
+  });

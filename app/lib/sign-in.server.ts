@@ -1,0 +1,37 @@
+/**
+ * Password sign-in, as /login and /admin/login both do it: the shared schema, at most 5 attempts
+ * per 60 s per email address and per client address (429), a wrong password and an unknown
+ * address answered alike (401), and the password never sent back to the page.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { requireAnonymous } from "~/lib/auth.server";
+import { memberForm } from "~/lib/member-action.server";
+import { LoginSchema } from "~/lib/member-schemas";
+import { clientKey, emailKey, withinLimit } from "~/lib/rate-limit.server";
+import { safeRedirect } from "~/lib/safe-redirect";
+
+export async function signInWithPassword(request: Request, context: AppLoadContext, fallback: string) {
+  const formData = await memberForm(request);
+  const submission = parseWithZod(formData, { schema: LoginSchema });
+  const reply = (status: number, formErrors?: string[]) =>
+    data({ result: submission.reply({ formErrors, hideFields: ["password"] }) }, { status });
+  if (submission.status !== "success") return reply(400);
+
+  const { email, password, redirectTo } = submission.value;
+  const env = context.cloudflare.env;
+  if (!(await withinLimit(env, "LOGIN_LIMITER", [clientKey(request), emailKey(email)]))) {
+    return reply(429, ["errors.rateLimited"]);
+  }
+
+  const { supabase, headers } = await requireAnonymous(request, context);
+  const { error } = await supabase.auth.signInWithPassword({ email, password });
+  if (error) {
+    if (error.code === "invalid_credentials") return reply(401, ["errors.invalidCredentials"]);
+    if (error.code === "email_not_confirmed") return reply(403, ["errors.emailNotConfirmed"]);
+    if (error.status === 429) return reply(429, ["errors.rateLimited"]);
+    console.error("Sign-in failed:", error.code ?? error.status, error.message);
+    return reply(503, ["errors.signInFailed"]);
+  }
+  return redirect(safeRedirect(redirectTo, fallback), { headers });
+}

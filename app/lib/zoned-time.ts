@@ -1,0 +1,49 @@
+/**
+ * Local date and time in a named time zone, as an admin enters them for an event or a voting
+ * window, converted to and from the instant the database stores (timestamptz). Offsets come from
+ * @date-fns/tz (the platform's Intl data), never from a table of our own.
+ */
+import { TZDate, tzOffset } from "@date-fns/tz";
+
+/** What `<input type="datetime-local">` posts: 2026-05-01T18:00. */
+const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?$/;
+const HOUR = 3_600_000;
+
+export type ZonedInstant = { instant: Date } | { problem: "invalid" | "gap" };
+
+/**
+ * The instant of a local date and time in `timeZone`. A time that does not exist there (the hour
+ * skipped when clocks go forward) is a "gap"; a time that happens twice (clocks go back) is the
+ * earlier of the two.
+ */
+export function instantFromLocal(local: string, timeZone: string): ZonedInstant {
+  const match = LOCAL.exec(local);
+  if (!match) return { problem: "invalid" };
+  const [year, month, day, hour, minute] = match.slice(1, 6).map(Number);
+  const wall = Date.UTC(year, month - 1, day, hour, minute);
+  const wallDate = new Date(wall);
+  if (wallDate.getUTCMonth() !== month - 1 || wallDate.getUTCDate() !== day || hour > 23 || minute > 59) {
+    return { problem: "invalid" };
+  }
+  // The offsets in force half a day either side; a wall time that maps back onto itself under an
+  // offset is a real instant. Transitions are never closer together than that.
+  const offsets = new Set([tzOffset(timeZone, new Date(wall - 12 * HOUR)), tzOffset(timeZone, new Date(wall + 12 * HOUR))]);
+  const instants = [...offsets]
+    .map((offset) => wall - offset * 60_000)
+    .filter((instant) => tzOffset(timeZone, new Date(instant)) * 60_000 === wall - instant)
+    .sort((a, b) => a - b);
+  return instants.length ? { instant: new Date(instants[0]) } : { problem: "gap" };
+}
+
+/** The local date and time of an instant in `timeZone`, as a datetime-local input wants it. */
+export function localFromInstant(value: string | Date, timeZone: string): string {
+  const date = new TZDate(new Date(value).getTime(), timeZone);
+  const pad = (n: number, width = 2) => String(n).padStart(width, "0");
+  return `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** The IANA zones the platform knows, UTC first: the choices of the time-zone select. */
+export function timeZoneChoices(): string[] {
+  const zones = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
+  return ["UTC", ...zones.filter((zone) => zone.includes("/"))];
+}

@@ -1,0 +1,251 @@
+/**
+ * The four tables the back-office edits through one form each (news, events, resources, groups):
+ * what their lists show and in which order (specification.md §7), how a submitted form becomes a
+ * row, and how a stored row fills the form again. The generic writes are admin-records.server.ts.
+ */
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type * as z from "zod";
+import { EventSchema, GroupSchema, NewsSchema, ResourceSchema } from "~/lib/admin-schemas";
+import { richTextFromForm } from "~/lib/rich-text.server";
+import { localFromInstant } from "~/lib/zoned-time";
+import type { ManagedTable } from "./admin-records.server";
+
+export const CONTENT_SECTIONS = ["news", "events", "resources", "groups"] as const;
+export type ContentSectionName = (typeof CONTENT_SECTIONS)[number];
+
+export type FormValues = Record<string, string | boolean>;
+type Row = Record<string, unknown>;
+
+/** A row of a section's table as its list shows it. */
+export type ListItem = {
+  id: string;
+  title: string;
+  status: "draft" | "published" | "verified" | "pending";
+  /** The date the list is ordered by (an event's start, else when it was created). */
+  date: string | null;
+  timeZone: string | null;
+  /** A public page to look at, for published records with one. */
+  publicPath: string | null;
+};
+
+export type Parsed =
+  | { ok: true; row: Row; title: string; version: string | undefined }
+  | { ok: false; reply: SubmissionResult<string[]> };
+
+export type ContentSection = {
+  name: ContentSectionName;
+  table: ManagedTable;
+  /** The slug of a record whose title has no letter left after transliteration; null: no slugs. */
+  slugFallback: string | null;
+  /** The column a new record's author goes into. */
+  authorColumn: string | null;
+  listColumns: string;
+  order: { column: string; ascending: boolean };
+  searchColumn: string;
+  recordColumns: string;
+  parse(form: FormData): Parsed;
+  formValues(record: Row): FormValues;
+  listItem(row: Row): ListItem;
+};
+
+const text = (value: unknown) => (typeof value === "string" ? value : "");
+const numberText = (value: unknown) => (typeof value === "number" ? String(value) : "");
+
+/** The schema's verdict, with the form's own values kept (never the password: there is none here). */
+function parseWith<S extends z.ZodType>(
+  form: FormData,
+  schema: S,
+  toRow: (value: z.output<S>) => Row | { fieldErrors: Record<string, string[]> },
+  title: (value: z.output<S>) => string,
+): Parsed {
+  const submission = parseWithZod(form, { schema });
+  if (submission.status !== "success") return { ok: false, reply: submission.reply() };
+  const row = toRow(submission.value);
+  if ("fieldErrors" in row) return { ok: false, reply: submission.reply({ fieldErrors: row.fieldErrors as Record<string, string[]> }) };
+  const version = (submission.value as { version?: string }).version;
+  return { ok: true, row, title: title(submission.value), version };
+}
+
+const publishedItem = (row: Row, path: string, date: unknown): ListItem => ({
+  id: text(row.id),
+  title: text(row.title),
+  status: row.is_published ? "published" : "draft",
+  date: text(date) || null,
+  timeZone: text(row.time_zone) || null,
+  publicPath: row.is_published ? `${path}/${text(row.slug)}` : null,
+});
+
+const news: ContentSection = {
+  name: "news",
+  table: "news_articles",
+  slugFallback: "article",
+  authorColumn: "author_id",
+  listColumns: "id, title, slug, is_published, created_at",
+  order: { column: "created_at", ascending: false },
+  searchColumn: "title",
+  recordColumns: "id, title, slug, excerpt, content, image_url, is_published, published_at, updated_at",
+  parse: (form) =>
+    parseWith(
+      form,
+      NewsSchema,
+      (value) => {
+        const content = richTextFromForm(form, "content");
+        if (!content) return { fieldErrors: { content: ["errors.contentRequired"] } };
+        return { title: value.title, excerpt: value.excerpt, image_url: value.imageUrl, content, is_published: value.isPublished };
+      },
+      (value) => value.title,
+    ),
+  formValues: (record) => ({
+    title: text(record.title),
+    excerpt: text(record.excerpt),
+    imageUrl: text(record.image_url),
+    content: text(record.content),
+    isPublished: record.is_published === true,
+    version: text(record.updated_at),
+  }),
+  listItem: (row) => publishedItem(row, "/news", row.created_at),
+};
+
+const events: ContentSection = {
+  name: "events",
+  table: "events",
+  slugFallback: "event",
+  authorColumn: "organizer_id",
+  listColumns: "id, title, slug, is_published, start_date, time_zone",
+  order: { column: "start_date", ascending: false },
+  searchColumn: "title",
+  recordColumns:
+    "id, title, slug, description, start_date, end_date, time_zone, location, is_online, image_url, registration_url, " +
+    "max_participants, is_published, published_at, updated_at",
+  parse: (form) =>
+    parseWith(
+      form,
+      EventSchema,
+      (value) => ({
+        title: value.title,
+        description: value.description,
+        start_date: value.startDate,
+        end_date: value.endDate,
+        time_zone: value.timeZone,
+        location: value.location,
+        is_online: value.isOnline,
+        image_url: value.imageUrl,
+        registration_url: value.registrationUrl,
+        max_participants: value.maxParticipants,
+        is_published: value.isPublished,
+      }),
+      (value) => value.title,
+    ),
+  formValues: (record) => {
+    const zone = text(record.time_zone) || "UTC";
+    return {
+      title: text(record.title),
+      description: text(record.description),
+      startsAt: record.start_date ? localFromInstant(text(record.start_date), zone) : "",
+      endsAt: record.end_date ? localFromInstant(text(record.end_date), zone) : "",
+      timeZone: zone,
+      location: text(record.location),
+      isOnline: record.is_online === true,
+      imageUrl: text(record.image_url),
+      registrationUrl: text(record.registration_url),
+      maxParticipants: numberText(record.max_participants),
+      isPublished: record.is_published === true,
+      version: text(record.updated_at),
+    };
+  },
+  listItem: (row) => publishedItem(row, "/events", row.start_date),
+};
+
+const resources: ContentSection = {
+  name: "resources",
+  table: "resources",
+  slugFallback: "resource",
+  authorColumn: "author_id",
+  listColumns: "id, title, slug, is_published, created_at",
+  order: { column: "created_at", ascending: false },
+  searchColumn: "title",
+  recordColumns: "id, title, slug, description, content, resource_type, file_url, is_published, published_at, download_count, updated_at",
+  parse: (form) =>
+    parseWith(
+      form,
+      ResourceSchema,
+      (value) => ({
+        title: value.title,
+        description: value.description,
+        content: richTextFromForm(form, "content"),
+        resource_type: value.resourceType,
+        file_url: value.fileUrl,
+        is_published: value.isPublished,
+      }),
+      (value) => value.title,
+    ),
+  formValues: (record) => ({
+    title: text(record.title),
+    description: text(record.description),
+    content: text(record.content),
+    resourceType: text(record.resource_type) || "guide",
+    fileUrl: text(record.file_url),
+    isPublished: record.is_published === true,
+    version: text(record.updated_at),
+  }),
+  listItem: (row) => publishedItem(row, "/resources", row.created_at),
+};
+
+const groups: ContentSection = {
+  name: "groups",
+  table: "groups",
+  slugFallback: null,
+  authorColumn: null,
+  listColumns: "id, name, location, is_verified, created_at",
+  order: { column: "created_at", ascending: false },
+  searchColumn: "name",
+  recordColumns: "id, name, description, location, latitude, longitude, website, contact_email, is_verified, updated_at",
+  parse: (form) =>
+    parseWith(
+      form,
+      GroupSchema,
+      (value) => ({
+        name: value.name,
+        description: value.description,
+        location: value.location,
+        latitude: value.latitude,
+        longitude: value.longitude,
+        website: value.website,
+        contact_email: value.contactEmail,
+        is_verified: value.isVerified,
+      }),
+      (value) => value.name,
+    ),
+  formValues: (record) => ({
+    name: text(record.name),
+    description: text(record.description),
+    location: text(record.location),
+    latitude: numberText(record.latitude),
+    longitude: numberText(record.longitude),
+    website: text(record.website),
+    contactEmail: text(record.contact_email),
+    isVerified: record.is_verified === true,
+    version: text(record.updated_at),
+  }),
+  listItem: (row) => ({
+    id: text(row.id),
+    title: text(row.name),
+    status: row.is_verified ? "verified" : "pending",
+    date: text(row.created_at) || null,
+    timeZone: null,
+    publicPath: null,
+  }),
+};
+
+const sections: Record<ContentSectionName, ContentSection> = { news, events, resources, groups };
+
+/** The section a URL names, or null (the route answers 404). */
+export function contentSection(name: string | undefined): ContentSection | null {
+  return (CONTENT_SECTIONS as readonly string[]).includes(name ?? "") ? sections[name as ContentSectionName] : null;
+}
+
+/** A new record's form: every field empty, the defaults the database would pick (UTC, guide, draft). */
+export function emptyForm(name: ContentSectionName): FormValues {
+  return sections[name].formValues({});
+}

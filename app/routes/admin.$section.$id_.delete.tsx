@@ -1,0 +1,76 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AdminPage } from "~/components/admin/AdminPage";
+import { adminForm, redirectWithFlash } from "~/lib/admin-action.server";
+import { recordFlashKey } from "~/lib/admin-texts";
+import { requireAdmin } from "~/lib/auth.server";
+import { getFixedT } from "~/lib/i18n.server";
+import { deleteRecord, recordById, WriteError, type ManagedTable } from "~/models/admin-records.server";
+
+/** What can be deleted from /admin, the column that names a record, and where its list is. */
+const DELETABLE: Record<string, { table: ManagedTable; label: string }> = {
+  news: { table: "news_articles", label: "title" },
+  events: { table: "events", label: "title" },
+  resources: { table: "resources", label: "title" },
+  groups: { table: "groups", label: "name" },
+  contacts: { table: "contacts", label: "name" },
+  newsletter: { table: "newsletter_subscriptions", label: "email" },
+};
+
+const deletableOf = (section: string | undefined) => (section && Object.hasOwn(DELETABLE, section) ? DELETABLE[section] : null);
+
+/**
+ * /admin/:section/:id/delete: the confirmation page without JavaScript (with it, the list's dialog
+ * posts here directly). The POST deletes and goes back to the list with a message.
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { supabase, headers } = await requireAdmin(request, context);
+  const deletable = deletableOf(params.section);
+  const record = deletable ? await recordById<Record<string, string>>(supabase, deletable.table, deletable.label, params.id ?? "") : null;
+  if (!deletable || !record) throw data(null, { status: 404, headers });
+  const t = getFixedT(request, "admin");
+  return data({ title: t("delete.title"), section: params.section as string, name: record[deletable.label] }, { headers });
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { supabase, headers } = await adminForm(request, context);
+  const deletable = deletableOf(params.section);
+  if (!deletable) throw data(null, { status: 404, headers });
+  const section = params.section as string;
+  const list = `/admin/${section}`;
+  try {
+    if (!(await deleteRecord(supabase, deletable.table, params.id ?? ""))) throw data(null, { status: 404, headers });
+  } catch (error) {
+    if (!(error instanceof WriteError)) throw error;
+    console.error(`Deleting from ${deletable.table} failed:`, error.cause.code, error.cause.message);
+    return redirectWithFlash(request, list, { kind: "error", key: recordFlashKey(section, "deleteFailed") }, headers);
+  }
+  return redirectWithFlash(request, list, { kind: "success", key: recordFlashKey(section, "deleted") }, headers);
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: page?.title }, { name: "robots", content: "noindex" }];
+
+export default function ConfirmDeletePage() {
+  const { section, name } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("admin");
+  const navigation = useNavigation();
+  return (
+    <AdminPage title={t("delete.title")}>
+      <div className="max-w-xl rounded-lg border border-ink-200 bg-white p-6 shadow-sm">
+        <p dir="auto" className="text-lg text-ink-900">
+          {t("delete.question", { name })}
+        </p>
+        <p className="mt-2 text-ink-700">{t("delete.permanent")}</p>
+        <Form method="post" className="mt-6 flex flex-wrap gap-3">
+          <button type="submit" disabled={navigation.state !== "idle"} className="btn-primary disabled:opacity-70">
+            {navigation.state !== "idle" ? t("delete.deleting") : t("delete.confirm")}
+          </button>
+          <Link to={`/admin/${section}`} className="btn-secondary">
+            {t("form.cancel")}
+          </Link>
+        </Form>
+      </div>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,153 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useFetcher, useLoaderData, useLocation } from "@remix-run/react";
+import { useEffect, useState, type MouseEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { AdminPage } from "~/components/admin/AdminPage";
+import type { SaveReply } from "~/components/admin/ConflictNotice";
+import { ContentForm } from "~/components/admin/ContentForm";
+import { DeleteAction } from "~/components/admin/DeleteAction";
+import { AdminTable, EmptyList, ListPager, SearchForm } from "~/components/admin/ListControls";
+import { StatusBadge } from "~/components/admin/StatusBadge";
+import { failureKey, sectionKey } from "~/lib/admin-texts";
+import { requireAdmin } from "~/lib/auth.server";
+import { formatDay, formatDayTime } from "~/lib/dates";
+import { getFixedT } from "~/lib/i18n.server";
+import { emptyForm, type ContentSectionName, contentSection, type ListItem } from "~/models/admin-content.server";
+import { listOrFailure, listParams, listRecords } from "~/models/admin-records.server";
+import type { Page } from "~/models/query.server";
+import { timeZoneChoices } from "~/lib/zoned-time";
+import type { loader as recordLoader } from "./admin.$section.$id";
+
+/**
+ * /admin/news, /admin/events, /admin/resources, /admin/groups: the records, ordered as the
+ * specification orders each, searched by title (name for groups) and paged. Add and Edit open
+ * the form here with JavaScript, or on their own pages without it.
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { supabase, headers } = await requireAdmin(request, context);
+  const section = contentSection(params.section);
+  if (!section) throw data(null, { status: 404, headers });
+  const { query, page } = listParams(request);
+  const t = getFixedT(request, "admin");
+  const shared = {
+    name: section.name,
+    title: t(sectionKey(section.name, "meta")),
+    query,
+    emptyForm: emptyForm(section.name),
+    timeZones: section.name === "events" ? timeZoneChoices() : [],
+  };
+  const { list: rows, loadFailed } = await listOrFailure(page, () =>
+    listRecords<Record<string, unknown>>(supabase, section.table, {
+      columns: section.listColumns,
+      order: section.order,
+      search: { column: section.searchColumn, query },
+      page,
+    }),
+  );
+  if (page > rows.pageCount) throw data(null, { status: 404, headers });
+  const list: Page<ListItem> = { ...rows, items: rows.items.map(section.listItem) };
+  return data({ ...shared, list, loadFailed }, { status: loadFailed ? 503 : 200, headers });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: page?.title }, { name: "robots", content: "noindex" }];
+
+export default function ContentList() {
+  const { name, query, list, loadFailed, emptyForm: blank, timeZones } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("admin");
+  const location = useLocation();
+  const [editing, setEditing] = useState<string | null>(null);
+  const record = useFetcher<typeof recordLoader>();
+  const saver = useFetcher<SaveReply>();
+
+  // A save that succeeded redirected here: the form closes.
+  useEffect(() => setEditing(null), [location.key]);
+
+  const open = (target: string) => (event: MouseEvent) => {
+    event.preventDefault();
+    setEditing(target);
+    if (target !== "new") record.load(`/admin/${name}/${target}`);
+  };
+  const loaded = editing !== null && editing !== "new" && record.state === "idle" ? record.data : undefined;
+
+  return (
+    <AdminPage
+      title={t(sectionKey(name, "title"))}
+      description={t(sectionKey(name, "description"))}
+      error={loadFailed ? t(failureKey(name, "fetch")) : null}
+      action={
+        <Link to={`/admin/${name}/new`} onClick={open("new")} aria-expanded={editing === "new"} className="btn-primary">
+          {t(sectionKey(name, "add"))}
+        </Link>
+      }
+    >
+      {editing === "new" || (loaded && "defaults" in loaded && loaded.id === editing) ? (
+        <div className="mb-8">
+          <h2 className="mb-3 text-xl font-bold text-ink-950">{editing === "new" ? t(sectionKey(name, "add")) : t(sectionKey(name, "edit"))}</h2>
+          <ContentForm
+            key={editing}
+            section={name as ContentSectionName}
+            action={`/admin/${name}/${editing}`}
+            defaults={editing === "new" ? blank : (loaded?.defaults ?? blank)}
+            lastResult={saver.data?.result}
+            conflict={saver.data?.conflict ?? null}
+            submitting={saver.state !== "idle"}
+            FormElement={saver.Form}
+            onCancel={() => setEditing(null)}
+            isNew={editing === "new"}
+            timeZones={timeZones}
+          />
+        </div>
+      ) : editing !== null ? (
+        <p role="status" className="mb-8 text-ink-700">
+          {t("list.loading")}
+        </p>
+      ) : null}
+
+      <SearchForm query={query} label={t(sectionKey(name, "search"))} />
+      {list.items.length === 0 ? (
+        <EmptyList searching={query !== ""} />
+      ) : (
+        <AdminTable
+          caption={t(sectionKey(name, "title"))}
+          headers={[t(name === "groups" ? "fields.name" : "fields.title"), t("list.status"), t(sectionKey(name, "dateColumn")), t("list.actions")]}
+        >
+          {list.items.map((item) => (
+            <ListRow key={item.id} item={item} section={name} onEdit={open(item.id)} />
+          ))}
+        </AdminTable>
+      )}
+      <ListPager page={list.page} pageCount={list.pageCount} total={list.total} />
+    </AdminPage>
+  );
+}
+
+function ListRow({ item, section, onEdit }: { item: ListItem; section: string; onEdit: (event: MouseEvent) => void }) {
+  const { t, i18n } = useTranslation("admin");
+  const date = item.date ? (item.timeZone ? formatDayTime(item.date, i18n.language, item.timeZone) : formatDay(item.date, i18n.language)) : "";
+  return (
+    <tr>
+      <td dir="auto" className="px-4 py-3 font-medium">
+        {item.title}
+      </td>
+      <td className="px-4 py-3">
+        <StatusBadge status={item.status} />
+      </td>
+      <td className="whitespace-nowrap px-4 py-3 text-sm text-ink-700">{date}</td>
+      <td className="px-4 py-3">
+        <div className="flex flex-wrap gap-2">
+          <Link to={`/admin/${section}/${item.id}`} onClick={onEdit} className="btn-secondary btn-small">
+            {t("list.edit")}
+            <span className="sr-only"> {item.title}</span>
+          </Link>
+          {item.publicPath ? (
+            <Link to={item.publicPath} className="btn-secondary btn-small">
+              {t("list.view")}
+              <span className="sr-only"> {item.title}</span>
+            </Link>
+          ) : null}
+          <DeleteAction href={`/admin/${section}/${item.id}/delete`} name={item.title} />
+        </div>
+      </td>
+    </tr>
+  );
+}

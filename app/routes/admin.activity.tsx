@@ -1,0 +1,54 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AdminPage } from "~/components/admin/AdminPage";
+import { AdminTable, EmptyList, ListPager } from "~/components/admin/ListControls";
+import { requireAdmin } from "~/lib/auth.server";
+import { formatDayTime } from "~/lib/dates";
+import { getFixedT } from "~/lib/i18n.server";
+import { listOrFailure, listParams } from "~/models/admin-records.server";
+import { activityPage } from "~/models/activity.server";
+
+/** /admin/activity: every admin write, newest first, as the database recorded it (who, when, what). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { supabase, headers } = await requireAdmin(request, context);
+  const { page } = listParams(request);
+  const t = getFixedT(request, "admin");
+  const { list, loadFailed } = await listOrFailure(page, () => activityPage(supabase, page));
+  if (page > list.pageCount) throw data(null, { status: 404, headers });
+  return data({ title: t("sections.activity.meta"), list, loadFailed }, { status: loadFailed ? 503 : 200, headers });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: page?.title }, { name: "robots", content: "noindex" }];
+
+export default function ActivityLog() {
+  const { list, loadFailed } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation("admin");
+  const actions = t("activity.actions", { returnObjects: true }) as Record<string, string>;
+  const tables = t("activity.tables", { returnObjects: true }) as Record<string, string>;
+  return (
+    <AdminPage title={t("sections.activity.title")} description={t("sections.activity.description")} error={loadFailed ? t("failures.activity.fetch") : null}>
+      {list.items.length === 0 ? (
+        <EmptyList searching={false} />
+      ) : (
+        <AdminTable caption={t("sections.activity.title")} headers={[t("activity.when"), t("activity.who"), t("activity.what"), t("activity.record")]}>
+          {list.items.map((entry) => (
+            <tr key={entry.id}>
+              <td className="whitespace-nowrap px-4 py-3 text-sm text-ink-700">{formatDayTime(entry.created_at, i18n.language)}</td>
+              <td dir="auto" className="px-4 py-3">
+                {entry.actor_name || t("activity.unknownActor")}
+              </td>
+              <td className="px-4 py-3">
+                {actions[entry.action] ?? entry.action} · {tables[entry.table_name] ?? entry.table_name}
+              </td>
+              <td dir="ltr" className="px-4 py-3 text-start font-mono text-xs text-ink-700">
+                {entry.record_id}
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
+      )}
+      <ListPager page={list.page} pageCount={list.pageCount} total={list.total} />
+    </AdminPage>
+  );
+}

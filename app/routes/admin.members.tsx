@@ -1,0 +1,123 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AdminPage } from "~/components/admin/AdminPage";
+import { AdminTable, EmptyList, ListPager, SearchForm } from "~/components/admin/ListControls";
+import { adminForm, intentOf, redirectWithFlash } from "~/lib/admin-action.server";
+import { membershipFlashKey } from "~/lib/admin-texts";
+import { requireAdmin } from "~/lib/auth.server";
+import { formatDayTime } from "~/lib/dates";
+import { getFixedT } from "~/lib/i18n.server";
+import { isRecordId, listOrFailure, listParams } from "~/models/admin-records.server";
+import { decideMembership, memberAccountsPage, type MembershipDecision } from "~/models/members.server";
+
+const DECISIONS: readonly MembershipDecision[] = ["approve", "decline", "revoke"];
+
+/**
+ * /admin/members: accounts awaiting approval (with what they wrote when they signed up), approve
+ * or decline; approved members, revoke. The database records each decision in the activity log.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { supabase, headers } = await requireAdmin(request, context);
+  const { url, query, page } = listParams(request);
+  const approved = url.searchParams.get("show") === "approved";
+  const t = getFixedT(request, "admin");
+  const { list, loadFailed } = await listOrFailure(page, () => memberAccountsPage(supabase, { approved, query, page }));
+  if (page > list.pageCount) throw data(null, { status: 404, headers });
+  return data({ title: t("sections.members.meta"), approved, query, list, loadFailed }, { status: loadFailed ? 503 : 200, headers });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { form, supabase, headers } = await adminForm(request, context);
+  const decision = intentOf(form) as MembershipDecision;
+  const account = String(form.get("account") ?? "");
+  if (!DECISIONS.includes(decision) || !isRecordId(account)) return data({ ok: false }, { status: 400, headers });
+  const { error } = await decideMembership(supabase, decision, account);
+  const back = `/admin/members${new URL(request.url).search}`;
+  if (!error) return redirectWithFlash(request, back, { kind: "success", key: membershipFlashKey(decision) }, headers);
+  console.error(`Membership ${decision} refused:`, error.code, error.message);
+  const key = error.code === "PT409" ? "flash.members.notAllowed" : error.code === "PT404" ? "flash.members.missing" : "flash.members.failed";
+  return redirectWithFlash(request, back, { kind: "error", key }, headers);
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: page?.title }, { name: "robots", content: "noindex" }];
+
+export default function MembersAdmin() {
+  const { approved, query, list, loadFailed } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation("admin");
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const tab = (show: "pending" | "approved") => (
+    <Link
+      to={show === "approved" ? "/admin/members?show=approved" : "/admin/members"}
+      aria-current={approved === (show === "approved") ? "page" : undefined}
+      className="rounded-md px-4 py-2 font-semibold text-ink-800 hover:bg-ink-100 aria-[current=page]:bg-ink-900 aria-[current=page]:text-white"
+    >
+      {t(`members.${show}`)}
+    </Link>
+  );
+  return (
+    <AdminPage title={t("sections.members.title")} description={t("sections.members.description")} error={loadFailed ? t("failures.members.fetch") : null}>
+      <nav aria-label={t("members.tabs")} className="mb-4 flex gap-2">
+        {tab("pending")}
+        {tab("approved")}
+      </nav>
+      <SearchForm query={query} label={t("sections.members.search")}>
+        {approved ? <input type="hidden" name="show" value="approved" /> : null}
+      </SearchForm>
+      {list.items.length === 0 ? (
+        <EmptyList searching={query !== ""} />
+      ) : (
+        <AdminTable
+          caption={approved ? t("members.approved") : t("members.pending")}
+          headers={[t("fields.publicName"), t("fields.email"), approved ? t("members.approvedAt") : t("members.signedUpAt"), t("list.actions")]}
+        >
+          {list.items.map((account) => (
+            <tr key={account.id}>
+              <td className="px-4 py-3">
+                <span dir="auto" className="font-medium">
+                  {account.username}
+                </span>
+                {!approved && account.reason ? (
+                  <p dir="auto" className="mt-1 whitespace-pre-wrap break-words text-sm text-ink-800">
+                    <span className="font-semibold">{t("members.reason")}</span> {account.reason}
+                  </p>
+                ) : null}
+              </td>
+              <td dir="ltr" className="px-4 py-3 text-start text-sm">
+                {account.email}
+              </td>
+              <td className="whitespace-nowrap px-4 py-3 text-sm text-ink-700">
+                {formatDayTime((approved ? account.approved_at : account.signed_up_at) ?? account.signed_up_at, i18n.language)}
+              </td>
+              <td className="px-4 py-3">
+                <Form method="post" className="flex flex-wrap gap-2">
+                  <input type="hidden" name="account" value={account.id} />
+                  {approved ? (
+                    <DecisionButton decision="revoke" name={account.username} busy={busy} />
+                  ) : (
+                    <>
+                      <DecisionButton decision="approve" name={account.username} busy={busy} />
+                      <DecisionButton decision="decline" name={account.username} busy={busy} />
+                    </>
+                  )}
+                </Form>
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
+      )}
+      <ListPager page={list.page} pageCount={list.pageCount} total={list.total} />
+    </AdminPage>
+  );
+}
+
+function DecisionButton({ decision, name, busy }: { decision: MembershipDecision; name: string; busy: boolean }) {
+  const { t } = useTranslation("admin");
+  return (
+    <button type="submit" name="intent" value={decision} disabled={busy} className={decision === "approve" ? "btn-primary btn-small" : "btn-secondary btn-small"}>
+      {t(`members.${decision}`)}
+      <span className="sr-only"> {name}</span>
+    </button>
+  );
+}

@@ -1,0 +1,145 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AdminPage } from "~/components/admin/AdminPage";
+import { AdminTable, EmptyList, ListPager, SearchForm } from "~/components/admin/ListControls";
+import { StatusBadge } from "~/components/admin/StatusBadge";
+import { VoteSummary } from "~/components/admin/VoteSummary";
+import { inputClass } from "~/components/FormField";
+import { adminForm, redirectWithFlash } from "~/lib/admin-action.server";
+import { requireAdmin } from "~/lib/auth.server";
+import { formatDay, formatDayTime } from "~/lib/dates";
+import { getFixedT } from "~/lib/i18n.server";
+import { listOrFailure, listParams } from "~/models/admin-records.server";
+import { PROPOSAL_STATUSES } from "~/lib/member-fields";
+import { adminProposalsPage, openReports, resolveReport } from "~/models/proposals.server";
+import { QueryError } from "~/models/query.server";
+
+/**
+ * /admin/proposals: every proposal, drafts and hidden ones included, newest first, filtered by
+ * status; below, the members' open reports with Resolve. Each proposal's actions are on its page.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { supabase, headers } = await requireAdmin(request, context);
+  const { url, page } = listParams(request);
+  const asked = url.searchParams.get("status");
+  const status = (PROPOSAL_STATUSES as readonly string[]).includes(asked ?? "") ? asked : null;
+  const t = getFixedT(request, "admin");
+  const [{ list, loadFailed }, reports] = await Promise.all([
+    listOrFailure(page, () => adminProposalsPage(supabase, { page, status })),
+    openReports(supabase).catch((error: unknown) => {
+      if (!(error instanceof QueryError)) throw error;
+      console.error(error);
+      return null;
+    }),
+  ]);
+  if (page > list.pageCount) throw data(null, { status: 404, headers });
+  const failed = loadFailed || reports === null;
+  return data({ title: t("sections.proposals.meta"), status: status ?? "", list, reports: reports ?? [], loadFailed: failed }, { status: failed ? 503 : 200, headers });
+}
+
+/** Resolve a report. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { form, supabase, headers } = await adminForm(request, context);
+  const { error } = await resolveReport(supabase, String(form.get("report") ?? ""));
+  if (error) console.error("Resolving a report failed:", error.code, error.message);
+  const key = error ? (error.code === "PT409" ? "flash.proposals.alreadyResolved" : "flash.proposals.updateFailed") : "flash.proposals.resolved";
+  return redirectWithFlash(request, "/admin/proposals", { kind: error ? "error" : "success", key }, headers);
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: page?.title }, { name: "robots", content: "noindex" }];
+
+export default function AdminProposals() {
+  const { status, list, reports, loadFailed } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation("admin");
+  const navigation = useNavigation();
+  return (
+    <AdminPage title={t("sections.proposals.title")} description={t("sections.proposals.description")} error={loadFailed ? t("failures.proposals.fetch") : null}>
+      <section aria-labelledby="reports-title" className="mb-10">
+        <h2 id="reports-title" className="mb-3 text-xl font-bold text-ink-950">
+          {t("proposals.reports.title", { count: reports.length })}
+        </h2>
+        {reports.length === 0 ? (
+          <p className="text-ink-700">{t("proposals.reports.none")}</p>
+        ) : (
+          <ul className="grid gap-3">
+            {reports.map((report) => (
+              <li key={report.id} className="rounded-lg border border-ink-200 bg-white p-4 shadow-sm">
+                <p className="text-sm text-ink-700">
+                  {report.comment ? t("proposals.reports.aboutComment") : t("proposals.reports.aboutProposal")} ·{" "}
+                  {formatDayTime(report.created_at, i18n.language)}
+                </p>
+                {report.proposal ? (
+                  <Link to={`/admin/proposals/${report.proposal.id}`} dir="auto" className="font-semibold text-accent-800 underline underline-offset-2">
+                    {report.proposal.title}
+                  </Link>
+                ) : null}
+                {report.comment ? (
+                  <blockquote dir="auto" className="mt-2 border-s-4 border-ink-300 ps-3 text-ink-800">
+                    {report.comment.is_hidden ? <em>{t("proposals.commentHidden")}</em> : report.comment.content}
+                  </blockquote>
+                ) : null}
+                <p dir="auto" className="mt-2 text-ink-900">
+                  <span className="font-semibold">{t("proposals.reports.reason")}</span> {report.reason}
+                </p>
+                <Form method="post" className="mt-3">
+                  <input type="hidden" name="report" value={report.id} />
+                  <button type="submit" disabled={navigation.state !== "idle"} className="btn-secondary btn-small">
+                    {t("proposals.reports.resolve")}
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <SearchForm>
+        <div>
+          <label htmlFor="proposals-status" className="mb-1 block text-sm font-medium text-ink-900">
+            {t("list.status")}
+          </label>
+          <select id="proposals-status" name="status" defaultValue={status} className={inputClass}>
+            <option value="">{t("list.all")}</option>
+            {PROPOSAL_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {t(`voting:status.${value}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </SearchForm>
+      {list.items.length === 0 ? (
+        <EmptyList searching={status !== ""} />
+      ) : (
+        <AdminTable
+          caption={t("sections.proposals.title")}
+          headers={[t("fields.title"), t("list.status"), t("proposals.votes"), t("proposals.comments"), t("proposals.created")]}
+        >
+          {list.items.map((proposal) => (
+            <tr key={proposal.id}>
+              <td className="px-4 py-3">
+                <Link to={`/admin/proposals/${proposal.id}`} dir="auto" className="font-medium text-accent-800 underline underline-offset-2">
+                  {proposal.title}
+                </Link>
+                <span className="block text-sm text-ink-700">{proposal.author?.username ?? t("proposals.deletedAccount")}</span>
+              </td>
+              <td className="px-4 py-3">
+                <div className="flex flex-wrap gap-1">
+                  <StatusBadge status={proposal.status === "draft" ? "draft" : "other"} label={t(`voting:status.${proposal.status}`)} />
+                  {proposal.is_hidden ? <StatusBadge status="read" label={t("proposals.hidden")} /> : null}
+                </div>
+              </td>
+              <td className="px-4 py-3 text-sm">
+                <VoteSummary proposal={proposal} />
+              </td>
+              <td className="px-4 py-3 text-sm">{proposal.comment_count}</td>
+              <td className="whitespace-nowrap px-4 py-3 text-sm text-ink-700">{formatDay(proposal.created_at, i18n.language)}</td>
+            </tr>
+          ))}
+        </AdminTable>
+      )}
+      <ListPager page={list.page} pageCount={list.pageCount} total={list.total} />
+    </AdminPage>
+  );
+}

@@ -1,0 +1,72 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, isRouteErrorResponse, Link, Outlet, useLoaderData, useRouteError } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AdminNav } from "~/components/admin/AdminNav";
+import { FormNotice } from "~/components/FormField";
+import { NotFoundScreen } from "~/components/NotFound";
+import { ADMIN_NAMESPACE } from "~/lib/admin-texts";
+import { requireAdmin } from "~/lib/auth.server";
+import { takeFlash } from "~/lib/flash.server";
+
+/**
+ * The back-office's frame: the sidebar and the message a redirect left (flash). Every page below
+ * checks the admin again in its own loader and action (they run in parallel with this one).
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { viewer, headers } = await requireAdmin(request, context);
+  const flash = await takeFlash(request, headers);
+  return data({ username: viewer.username, flash }, { headers });
+}
+
+export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];
+
+export default function AdminLayout() {
+  const { username, flash } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("admin");
+  return (
+    <div className="bg-ink-50">
+      <div className="mx-auto grid w-full max-w-7xl gap-6 px-4 pb-16 pt-28 sm:px-6 lg:grid-cols-[15rem_1fr]">
+        <aside>
+          <AdminNav username={username} />
+        </aside>
+        <div className="min-w-0">
+          {flash ? <FormNotice kind={flash.kind}>{t(flash.key, { ns: ADMIN_NAMESPACE })}</FormNotice> : null}
+          <Outlet />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** A signed-in account that is not an admin (403), an unknown record (404), or the backend failing. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation("admin");
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
+  const forbidden = isRouteErrorResponse(error) && error.status === 403;
+  return (
+    <div className="page-band flex min-h-[70vh] items-center">
+      <div className="mx-auto w-full max-w-3xl px-5 pb-20 pt-32 sm:px-8">
+        <p className="font-mono text-sm font-semibold uppercase tracking-[0.2em] text-accent-400">
+          {forbidden ? "403" : t("common.errorCode")}
+        </p>
+        <h1 className="mt-3 text-4xl font-extrabold tracking-tight text-white">
+          {forbidden ? t("forbidden.title") : t("common.error")}
+        </h1>
+        <p className="mt-5 max-w-xl text-lg text-ink-200">{forbidden ? t("forbidden.text") : t("common.errorText")}</p>
+        <div className="mt-9 flex flex-wrap gap-3">
+          <Link to="/" className="btn-primary">
+            {t("forbidden.home")}
+          </Link>
+          {forbidden ? (
+            <Form method="post" action="/logout" reloadDocument>
+              <button type="submit" className="btn-outline">
+                {t("nav.signOut")}
+              </button>
+            </Form>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { PageFrame } from "~/components/PageFrame";
+import { SignInForm } from "~/components/SignInForm";
+import { getSession } from "~/lib/auth.server";
+import { getFixedT } from "~/lib/i18n.server";
+import { safeRedirect } from "~/lib/safe-redirect";
+import { signInWithPassword } from "~/lib/sign-in.server";
+
+/**
+ * /admin/login: the back-office's sign-in (the footer's "Admin" link). The same accounts, limits
+ * and answers as /login; success goes to `redirectTo` or /admin, where a non-admin gets the 403
+ * screen. Someone already signed in goes straight to /admin.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { viewer, headers } = await getSession(request, context);
+  const url = new URL(request.url);
+  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "");
+  if (viewer) throw redirect(redirectTo.startsWith("/admin") ? redirectTo : "/admin", { headers });
+  const t = getFixedT(request, "admin");
+  return data({ title: t("login.meta.title"), redirectTo }, { headers });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return signInWithPassword(request, context, "/admin");
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
+  { title: page?.title },
+  { name: "robots", content: "noindex" },
+];
+
+export default function AdminLoginPage() {
+  const { redirectTo } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("admin");
+  return (
+    <PageFrame title={t("login.title")} subtitle={t("login.subtitle")}>
+      <div className="mx-auto max-w-lg">
+        <SignInForm id="admin-login" redirectTo={redirectTo} lastResult={actionData?.result} fallbackError="admin:common.error" />
+      </div>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,355 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import account from "../../locales/en/account.json" with { type: "json" };
+import admin from "../../locales/en/admin.json" with { type: "json" };
+import { ANON_KEY, SERVICE_ROLE_KEY, SUPABASE_URL } from "./local-backend";
+import { PASSWORD, approvedMember, field, freshAdmin, ownClientAddress, unique } from "./members";
+
+/**
+ * The back-office as admins use it, with JavaScript ('js') and without ('nojs'): sign-in, the
+ * four content sections from creation to deletion, slugs, time zones, validation, messages,
+ * proposals, memberships, the activity log; and who may not get in.
+ */
+
+test.use({ locale: "en-US" });
+test.beforeEach(({ context }) => ownClientAddress(context));
+
+const js = () => test.info().project.name === "js";
+
+/** Signs in at /admin/login as a new admin of its own (or the seed's admin), coming back to `target`. */
+async function signInAsAdmin(page: Page, target = "/admin", seedAdmin = false) {
+  const { email, password } = seedAdmin ? { email: "admin@example.org", password: "local-admin-password" } : { ...(await freshAdmin()), password: PASSWORD };
+  await page.goto(target);
+  await expect(page).toHaveURL(/\/admin\/login\?redirectTo=/);
+  await field(page, account.fields.email).fill(email);
+  await field(page, account.fields.password).fill(password);
+  await page.getByRole("button", { name: account.login.submit }).click();
+  const expected = decodeURIComponent(target);
+  await page.waitForURL((url) => decodeURIComponent(`${url.pathname}${url.search}`.replace(/\+/g, " ")) === expected);
+}
+
+/** Opens the add form: inline with JavaScript, its own page without. */
+async function openAddForm(page: Page, section: keyof typeof admin.sections) {
+  await page.goto(`/admin/${section}`);
+  await page.getByRole("link", { name: (admin.sections[section] as { add: string }).add }).click();
+  if (!js()) await expect(page).toHaveURL(new RegExp(`/admin/${section}/new$`));
+}
+
+async function save(page: Page, label: string) {
+  await page.getByRole("button", { name: label, exact: true }).click();
+}
+
+/** Deletes the row named `name` after confirming (a dialog with JavaScript, a page without). */
+async function deleteRow(page: Page, name: string) {
+  await page.getByRole("button", { name: `${admin.delete.button} ${name}` }).or(page.getByRole("link", { name: `${admin.delete.button} ${name}` })).click();
+  if (!js()) await expect(page).toHaveURL(/\/delete$/);
+  await page.getByRole("button", { name: admin.delete.confirm }).click();
+}
+
+test("a visitor is sent to /admin/login and comes back after signing in", async ({ page }) => {
+  await signInAsAdmin(page, "/admin/news", true);
+  await expect(page.getByRole("heading", { level: 1, name: admin.sections.news.title })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: admin.nav.label }).getByRole("link", { name: admin.nav.news, exact: true })).toHaveAttribute("aria-current", "page");
+  await page.goto("/admin");
+  for (const card of ["news", "events", "resources", "groups", "contacts"] as const) {
+    await expect(page.getByRole("heading", { name: admin.dashboard.cards[card].title, level: 2, exact: true })).toBeVisible();
+  }
+  await page.getByRole("button", { name: admin.nav.signOut }).click();
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/admin\/login/);
+});
+
+test("a wrong password at /admin/login is refused with the error, and the email is kept", async ({ page }) => {
+  await page.goto("/admin/login");
+  await field(page, account.fields.email).fill("admin@example.org");
+  await field(page, account.fields.password).fill("not-the-password");
+  await page.getByRole("button", { name: account.login.submit }).click();
+  await expect(page.getByText(account.errors.invalidCredentials)).toBeVisible();
+  await expect(field(page, account.fields.email)).toHaveValue("admin@example.org");
+});
+
+test("a member who is not an admin gets 403 on every /admin page", async ({ page }) => {
+  const member = await approvedMember("notadmin");
+  await page.goto("/login");
+  await field(page, account.fields.email).fill(member.email);
+  await field(page, account.fields.password).fill(PASSWORD);
+  await page.getByRole("button", { name: account.login.submit }).click();
+  await expect(page).toHaveURL(/\/voting$/);
+  for (const path of ["/admin", "/admin/news", "/admin/news/new", "/admin/events", "/admin/resources", "/admin/groups", "/admin/contacts", "/admin/proposals", "/admin/members", "/admin/newsletter", "/admin/newsletter.csv", "/admin/activity"]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(403);
+    if (!path.endsWith(".csv")) await expect(page.getByRole("heading", { name: admin.forbidden.title })).toBeVisible();
+  }
+});
+
+test("news: create a draft, publish it, edit it, then delete it; slugs from any script", async ({ page }) => {
+  await signInAsAdmin(page, "/admin/news");
+  const title = `Assembly notes ${unique()}`;
+  await openAddForm(page, "news");
+  await field(page, admin.fields.title).fill(title);
+  await field(page, admin.fields.excerpt).fill("What the assembly decided.");
+  await field(page, admin.fields.imageUrl).fill("/demo/assembly.svg");
+  await page.locator("main").getByLabel(admin.fields.content, { exact: false }).first().click();
+  await page.keyboard.type("The assembly met and decided things.");
+  await save(page, admin.form.create);
+  await expect(page.getByText(admin.flash.news.created)).toBeVisible();
+  await expect(page.getByRole("row", { name: new RegExp(title) }).getByText(admin.status.draft)).toBeVisible();
+
+  // A draft is nowhere public.
+  const slug = title.toLowerCase().replace(/\s+/g, "-");
+  expect((await page.request.get(`/news/${slug}`)).status()).toBe(404);
+  expect(await (await page.request.get("/rss")).text()).not.toContain(title);
+
+  // Publish.
+  await page.getByRole("link", { name: `${admin.list.edit} ${title}` }).click();
+  await expect(field(page, admin.fields.title)).toHaveValue(title);
+  await page.getByLabel(admin.fields.isPublished).check();
+  await save(page, admin.form.save);
+  await expect(page.getByText(admin.flash.news.updated)).toBeVisible();
+  await expect(page.getByRole("row", { name: new RegExp(title) }).getByText(admin.status.published)).toBeVisible();
+  await page.goto("/");
+  await expect(page.getByText(title).first()).toBeVisible();
+  expect(await (await page.request.get("/rss")).text()).toContain(`/news/${slug}`);
+
+  // Arabic and Chinese titles get readable, distinct slugs; the same title twice gets -1.
+  const slugs: string[] = [];
+  for (const other of ["مؤتمر الشبكة", "网络大会", "网络大会"]) {
+    await openAddForm(page, "news");
+    await field(page, admin.fields.title).fill(`${other} ${slug.slice(-8)}`);
+    await field(page, admin.fields.excerpt).fill("—");
+    await field(page, admin.fields.imageUrl).fill("https://images.example.org/a.jpg");
+    await page.locator("main").getByLabel(admin.fields.content, { exact: false }).first().click();
+    await page.keyboard.type("Text.");
+    await page.getByLabel(admin.fields.isPublished).check();
+    await save(page, admin.form.create);
+    await expect(page.getByText(admin.flash.news.created)).toBeVisible();
+    const href = await page.getByRole("link", { name: new RegExp(`${admin.list.view} ${other}`) }).first().getAttribute("href");
+    slugs.push(href ?? "");
+  }
+  expect(slugs[0]).toMatch(/^\/news\/[a-z0-9-]*[a-z][a-z0-9-]*$/);
+  expect(slugs[1]).toMatch(/^\/news\/wangluodahui-/);
+  expect(new Set(slugs).size).toBe(3);
+  expect(slugs).toContain(`${slugs.find((s) => s.startsWith("/news/wangluo") && !/-1$/.test(s))}-1`);
+
+  // Delete, after confirming.
+  await page.goto(`/admin/news?q=${encodeURIComponent(title)}`);
+  await deleteRow(page, title);
+  await expect(page.getByText(admin.flash.news.deleted)).toBeVisible();
+  expect((await page.request.get(`/news/${slug}`)).status()).toBe(404);
+});
+
+test("events: 18:00 in Mexico City shows 18:00 with its zone, and the .ics carries the UTC instant", async ({ page }) => {
+  await signInAsAdmin(page, "/admin/events");
+  const title = `Encuentro ${unique()}`;
+  await openAddForm(page, "events");
+  await field(page, admin.fields.title).fill(title);
+  await field(page, admin.fields.description).fill("An evening meeting.");
+  await field(page, admin.fields.startsAt).fill("2027-06-01T18:00");
+  await page.getByLabel(admin.fields.timeZone).selectOption("America/Mexico_City");
+  await field(page, admin.fields.location).fill("Mexico City");
+  await field(page, admin.fields.maxParticipants).fill("-1");
+  await page.getByLabel(admin.fields.isPublished).check();
+  await save(page, admin.form.create);
+  // max participants below 0: a field error, the other values kept.
+  await expect(page.getByText(admin.errors.maxParticipantsMin)).toBeVisible();
+  await expect(field(page, admin.fields.title)).toHaveValue(title);
+  await field(page, admin.fields.maxParticipants).fill("40");
+  await save(page, admin.form.create);
+  await expect(page.getByText(admin.flash.events.created)).toBeVisible();
+
+  const href = await page.getByRole("link", { name: `${admin.list.view} ${title}` }).getAttribute("href");
+  await page.goto(href!);
+  await expect(page.locator("main")).toContainText(/18:00|6:00\sPM/);
+  await expect(page.locator("main")).toContainText(/GMT-6|CST/);
+  const ics = await (await page.request.get(`${href}.ics`)).text();
+  expect(ics).toMatch(/DTSTART:20270602T000000Z/);
+
+  // A time the clocks skip is a field error.
+  await page.goto("/admin/events/new");
+  await field(page, admin.fields.title).fill(`Gap ${unique()}`);
+  await field(page, admin.fields.description).fill("Never happens.");
+  await field(page, admin.fields.startsAt).fill("2027-03-28T02:30");
+  await page.getByLabel(admin.fields.timeZone).selectOption("Europe/Berlin");
+  await save(page, admin.form.create);
+  await expect(page.getByText(admin.errors.timeInGap)).toBeVisible();
+
+  await page.goto(`/admin/events?q=${encodeURIComponent(title)}`);
+  await deleteRow(page, title);
+  await expect(page.getByText(admin.flash.events.deleted)).toBeVisible();
+});
+
+test("resources: create, publish, delete; groups: latitude 91 is refused with the values kept", async ({ page }) => {
+  await signInAsAdmin(page, "/admin/resources");
+  const title = `Security guide ${unique()}`;
+  await openAddForm(page, "resources");
+  await field(page, admin.fields.title).fill(title);
+  await field(page, admin.fields.description).fill("How to stay safe.");
+  await page.getByLabel(admin.fields.resourceType).selectOption("tool");
+  await page.getByLabel(admin.fields.isPublished).check();
+  await save(page, admin.form.create);
+  await expect(page.getByText(admin.flash.resources.created)).toBeVisible();
+  const href = await page.getByRole("link", { name: `${admin.list.view} ${title}` }).getAttribute("href");
+  expect((await page.request.get(href!)).status()).toBe(200);
+  await deleteRow(page, title);
+  await expect(page.getByText(admin.flash.resources.deleted)).toBeVisible();
+
+  const name = `Colectivo ${unique()}`;
+  await openAddForm(page, "groups");
+  await field(page, admin.fields.name).fill(name);
+  await field(page, admin.fields.description).fill("A local group.");
+  await field(page, admin.fields.latitude).fill("91");
+  await field(page, admin.fields.longitude).fill("-99.1332");
+  await save(page, admin.form.create);
+  await expect(page.getByText(admin.errors.latitudeRange)).toBeVisible();
+  await expect(field(page, admin.fields.name)).toHaveValue(name);
+  await expect(field(page, admin.fields.longitude)).toHaveValue("-99.1332");
+  await field(page, admin.fields.latitude).fill("19.4326");
+  await save(page, admin.form.create);
+  await expect(page.getByText(admin.flash.groups.created)).toBeVisible();
+  await expect(page.getByRole("row", { name: new RegExp(name) }).getByText(admin.status.pending)).toBeVisible();
+  await deleteRow(page, name);
+  await expect(page.getByText(admin.flash.groups.deleted)).toBeVisible();
+});
+
+test("contacts are marked read and deleted after confirmation", async ({ page }) => {
+  const name = `Sender ${unique()}`;
+  const insert = await fetch(`${SUPABASE_URL}/rest/v1/contacts`, {
+    method: "POST",
+    headers: { apikey: SERVICE_ROLE_KEY, authorization: `Bearer ${SERVICE_ROLE_KEY}`, "content-type": "application/json" },
+    body: JSON.stringify({ name, email: "sender@example.org", message: "Hello from the test.", region: "europe" }),
+  });
+  expect(insert.status).toBe(201);
+  await signInAsAdmin(page, `/admin/contacts?q=${encodeURIComponent(name)}`);
+  const card = page.getByRole("listitem").filter({ hasText: name });
+  await expect(card.getByText(admin.status.new)).toBeVisible();
+  await card.getByRole("button", { name: `${admin.contacts.markRead} ${name}` }).click();
+  await expect(page.getByText(admin.flash.contacts.markedRead)).toBeVisible();
+  await expect(card.getByText(admin.status.read)).toBeVisible();
+  await deleteRow(page, name);
+  await expect(page.getByText(admin.flash.contacts.deleted)).toBeVisible();
+  await expect(page.getByText(name)).toHaveCount(0);
+});
+
+test("a proposal is moved to voting and its result recorded; a pending account is approved and can vote", async ({ page }) => {
+  // A pending account and a proposal in discussion, through the API.
+  const email = `e2e-pending-${unique()}@example.org`;
+  const username = `pending-${unique()}`;
+  await fetch(`${SUPABASE_URL}/auth/v1/signup`, {
+    method: "POST",
+    headers: { apikey: ANON_KEY, "content-type": "application/json" },
+    body: JSON.stringify({ email, password: PASSWORD, data: { username } }),
+  });
+  const token = async (who: string) =>
+    (
+      (await (
+        await fetch(`${SUPABASE_URL}/auth/v1/token?grant_type=password`, {
+          method: "POST",
+          headers: { apikey: ANON_KEY, "content-type": "application/json" },
+          body: JSON.stringify({ email: who, password: who === "member@example.org" ? "local-member-password" : PASSWORD }),
+        })
+      ).json()) as { access_token: string }
+    ).access_token;
+  const author = await token("member@example.org");
+  const rest = (path: string, method: string, bearer: string, body?: unknown) =>
+    fetch(`${SUPABASE_URL}/rest/v1/${path}`, {
+      method,
+      headers: { apikey: ANON_KEY, authorization: `Bearer ${bearer}`, "content-type": "application/json", prefer: "return=representation" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  const title = `Proposal ${unique()}`;
+  const [created] = (await (await rest("proposals", "POST", author, { title, content: "<p>Let us.</p>" })).json()) as Array<{ id: string }>;
+  expect((await rest(`proposals?id=eq.${created.id}`, "PATCH", author, { status: "discussion" })).status).toBe(200);
+
+  await signInAsAdmin(page, `/admin/proposals/${created.id}`);
+  // A window that has already closed, so that the result can be recorded at once.
+  await field(page, admin.fields.votingStartsAt).fill("2026-01-01T10:00");
+  await field(page, admin.fields.votingEndsAt).fill("2026-01-02T10:00");
+  await page.getByRole("button", { name: admin.proposals.openVoting }).click();
+  await expect(page.getByText(admin.flash.proposals.votingOpened)).toBeVisible();
+  await page.getByRole("button", { name: admin.proposals.close }).click();
+  await expect(page.getByText(admin.flash.proposals.close)).toBeVisible();
+  await expect(page.locator("main").getByText("Rejected")).toBeVisible();
+
+  // Approve the pending account; then it can vote.
+  await page.goto(`/admin/members?q=${encodeURIComponent(username)}`);
+  await expect(page.getByText(email)).toBeVisible();
+  await page.getByRole("button", { name: `${admin.members.approve} ${username}` }).click();
+  await expect(page.getByText(admin.flash.members.approve)).toBeVisible();
+  const second = `Open ${unique()}`;
+  const [open] = (await (await rest("proposals", "POST", author, { title: second, content: "" })).json()) as Array<{ id: string }>;
+  await rest(`proposals?id=eq.${open.id}`, "PATCH", author, { status: "discussion" });
+  await page.goto(`/admin/proposals/${open.id}`);
+  await field(page, admin.fields.votingStartsAt).fill("2026-01-01T10:00");
+  await field(page, admin.fields.votingEndsAt).fill("2099-01-01T10:00");
+  await page.getByRole("button", { name: admin.proposals.openVoting }).click();
+  await expect(page.getByText(admin.flash.proposals.votingOpened)).toBeVisible();
+  const vote = await fetch(`${SUPABASE_URL}/rest/v1/rpc/cast_vote`, {
+    method: "POST",
+    headers: { apikey: ANON_KEY, authorization: `Bearer ${await token(email)}`, "content-type": "application/json" },
+    body: JSON.stringify({ proposal_id: open.id, vote: "support" }),
+  });
+  expect(vote.status).toBeLessThan(300);
+
+  // The activity log lists what the admin did.
+  await page.goto("/admin/activity");
+  await expect(page.getByRole("cell", { name: created.id }).first()).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: admin.activity.tables.members }).first()).toBeVisible();
+});
+
+test("two admins edit one article: the later save gets a 409 naming who saved, with its values kept", async ({ page, browser }) => {
+  await signInAsAdmin(page, "/admin/news");
+  const title = `Shared article ${unique()}`;
+  await page.goto("/admin/news/new");
+  await field(page, admin.fields.title).fill(title);
+  await field(page, admin.fields.excerpt).fill("First.");
+  await field(page, admin.fields.imageUrl).fill("/demo/library.svg");
+  await page.locator("main").getByLabel(admin.fields.content, { exact: false }).first().click();
+  await page.keyboard.type("Body.");
+  await save(page, admin.form.create);
+  await expect(page.getByText(admin.flash.news.created)).toBeVisible();
+  const edit = (await page.getByRole("link", { name: `${admin.list.edit} ${title}` }).getAttribute("href"))!;
+
+  const other = await browser.newContext({ javaScriptEnabled: js(), baseURL: test.info().project.use.baseURL, locale: "en-US" });
+  await ownClientAddress(other);
+  const second = await other.newPage();
+  await signInAsAdmin(second, edit);
+  await page.goto(edit);
+
+  await field(second, admin.fields.excerpt).fill("Second admin's excerpt.");
+  await save(second, admin.form.save);
+  await expect(second.getByText(admin.flash.news.updated)).toBeVisible();
+
+  await field(page, admin.fields.excerpt).fill("My excerpt.");
+  const response = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith(edit));
+  await save(page, admin.form.save);
+  expect((await response).status()).toBe(409);
+  await expect(page.getByText(admin.conflict.title)).toBeVisible();
+  await expect(page.getByText("Second admin's excerpt.")).toBeVisible();
+  await expect(field(page, admin.fields.excerpt)).toHaveValue("My excerpt.");
+  await other.close();
+});
+
+test("cross-origin posts to admin actions are refused with 403", async ({ page }) => {
+  await signInAsAdmin(page, "/admin");
+  for (const path of ["/admin/news/new", "/admin/contacts", "/admin/members", "/admin/news/00000000-0000-0000-0000-000000000000/delete"]) {
+    const response = await page.request.post(path, { headers: { Origin: "https://evil.example" }, form: { title: "x" } });
+    expect(response.status(), path).toBe(403);
+  }
+});
+
+for (const language of ["en", "ar"]) {
+  test(`axe finds no serious or critical violation on the admin pages (${language})`, async ({ page }) => {
+    test.skip(!js(), "axe runs as a script");
+    await signInAsAdmin(page, `/admin?lng=${language}`);
+    for (const path of ["/admin", "/admin/news", "/admin/news/new", "/admin/events/new", "/admin/resources", "/admin/groups/new", "/admin/contacts", "/admin/proposals", "/admin/members", "/admin/newsletter", "/admin/activity"]) {
+      await page.goto(path);
+      await expect(page.locator("html")).toHaveAttribute("dir", language === "ar" ? "rtl" : "ltr");
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations
+        .filter((v) => v.impact === "serious" || v.impact === "critical")
+        .map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+      expect(serious).toEqual([]);
+    }
+  });
+}

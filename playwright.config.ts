@@ -25,8 +25,12 @@ export default defineConfig({
     baseURL: process.env.E2E_BASE_URL ?? "http://127.0.0.1:8787",
     trace: "retain-on-failure",
   },
+  // The back-office's tests publish and delete content that the public pages' tests count, so they
+  // run once those are done.
   projects: [
-    { name: "js", use: { ...chromium, javaScriptEnabled: true } },
-    { name: "nojs", use: { ...chromium, javaScriptEnabled: false } },
+    { name: "js", testIgnore: /admin\.spec/, use: { ...chromium, javaScriptEnabled: true } },
+    { name: "nojs", testIgnore: /admin\.spec/, use: { ...chromium, javaScriptEnabled: false } },
+    { name: "admin-js", testMatch: /admin\.spec/, dependencies: ["js", "nojs"], use: { ...chromium, javaScriptEnabled: true } },
+    { name: "admin-nojs", testMatch: /admin\.spec/, dependencies: ["js", "nojs"], use: { ...chromium, javaScriptEnabled: false } },
   ],
 });

@@ -2,6 +2,7 @@
  * The request side of every /admin action: a same-origin POST (403 otherwise, before anything
  * else is read), from a signed-in admin (requireAdmin), and the redirect that carries a flash.
  */
+import type { SubmissionResult } from "@conform-to/react";
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { requireAdmin } from "~/lib/auth.server";
 import { flashHeader, type Flash } from "~/lib/flash.server";
@@ -24,4 +25,11 @@ export async function redirectWithFlash(request: Request, to: string, flash: Fla
 export function intentOf(form: FormData): string {
   const intent = form.get("intent");
   return typeof intent === "string" ? intent : "";
+}
+
+/** A form-level error (the red box) with every submitted value kept. */
+export function formFailure(form: FormData, key: string): SubmissionResult<string[]> {
+  const initialValue: Record<string, string> = {};
+  for (const [name, value] of form) if (typeof value === "string") initialValue[name] = value;
+  return { status: "error", initialValue, error: { "": [key] } };
 }

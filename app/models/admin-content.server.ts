@@ -7,14 +7,13 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type * as z from "zod";
 import { EventSchema, GroupSchema, NewsSchema, ResourceSchema } from "~/lib/admin-schemas";
+import { CONTENT_SECTIONS, type Conflict, type ContentSectionName, type FormValues } from "~/lib/admin-sections";
 import { richTextFromForm } from "~/lib/rich-text.server";
 import { localFromInstant } from "~/lib/zoned-time";
-import type { ManagedTable } from "./admin-records.server";
+import type { Supabase } from "./query.server";
+import { slugify } from "~/lib/slug";
+import { insertRecord, lastChange, recordById, updateRecord, type ManagedTable } from "./admin-records.server";
 
-export const CONTENT_SECTIONS = ["news", "events", "resources", "groups"] as const;
-export type ContentSectionName = (typeof CONTENT_SECTIONS)[number];
-
-export type FormValues = Record<string, string | boolean>;
 type Row = Record<string, unknown>;
 
 /** A row of a section's table as its list shows it. */
@@ -248,4 +247,59 @@ export function contentSection(name: string | undefined): ContentSection | null 
 /** A new record's form: every field empty, the defaults the database would pick (UTC, guide, draft). */
 export function emptyForm(name: ContentSectionName): FormValues {
   return sections[name].formValues({});
+}
+
+/** Which submitted fields differ from the record as saved now, with the saved values. */
+function differences(saved: FormValues, form: FormData): Conflict["fields"] {
+  const fields: Conflict["fields"] = [];
+  for (const [name, value] of Object.entries(saved)) {
+    if (name === "version") continue;
+    const submitted = form.get(name);
+    const same = typeof value === "boolean" ? value === (submitted === "on") : value.trim() === (typeof submitted === "string" ? submitted.trim() : "");
+    if (!same) fields.push({ name, saved: typeof value === "boolean" ? (value ? "✓" : "✗") : value });
+  }
+  return fields;
+}
+
+/** Who saved the record last, when, and what differs from the submitted form; null when it is gone. */
+async function conflictOf(supabase: Supabase, section: ContentSection, id: string, form: FormData): Promise<Conflict | null> {
+  const [record, change] = await Promise.all([recordById<Row>(supabase, section.table, section.recordColumns, id), lastChange(supabase, section.table, id)]);
+  if (!record) return null;
+  const saved = section.formValues(record);
+  return { savedBy: change?.actor_name || null, savedAt: change?.created_at ?? null, fields: differences(saved, form), version: String(saved.version ?? "") };
+}
+
+/** The slug an update sets: a new one only while the record was never published and its title changed. */
+async function slugBaseForUpdate(supabase: Supabase, section: ContentSection, id: string, title: string): Promise<string | null> {
+  if (!section.slugFallback) return null;
+  const current = await recordById<{ title: string; published_at: string | null }>(supabase, section.table, "title, published_at", id);
+  if (!current || current.published_at !== null || current.title === title) return null;
+  return slugify(title, section.slugFallback);
+}
+
+export type SaveOutcome = { kind: "created" | "updated" | "missing" } | { kind: "changed"; conflict: Conflict };
+
+/**
+ * Writes a parsed form: a new record (id null) with its author and a free slug, or an update that
+ * refuses to overwrite a version the admin never saw. Throws WriteError when the database refuses.
+ */
+export async function saveRecord(
+  supabase: Supabase,
+  section: ContentSection,
+  id: string | null,
+  parsed: Extract<Parsed, { ok: true }>,
+  form: FormData,
+  authorId: string,
+): Promise<SaveOutcome> {
+  if (id === null) {
+    const author = section.authorColumn ? { [section.authorColumn]: authorId } : {};
+    const slugBase = section.slugFallback ? slugify(parsed.title, section.slugFallback) : null;
+    await insertRecord(supabase, section.table, { ...parsed.row, ...author }, slugBase);
+    return { kind: "created" };
+  }
+  const slugBase = await slugBaseForUpdate(supabase, section, id, parsed.title);
+  const outcome = await updateRecord(supabase, section.table, id, parsed.version, parsed.row, slugBase);
+  if (outcome === "saved") return { kind: "updated" };
+  const conflict = outcome === "changed" ? await conflictOf(supabase, section, id, form) : null;
+  return conflict ? { kind: "changed", conflict } : { kind: "missing" };
 }

@@ -1,31 +1,40 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useActionData, useLoaderData } from "@remix-run/react";
-import type { SaveReply } from "~/components/admin/ConflictNotice";
-import { ContentFormPage } from "~/components/admin/ContentFormPage";
-import { saveContent } from "~/lib/admin-content.server";
-import { sectionKey } from "~/lib/admin-texts";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AdminPage } from "~/components/admin/AdminPage";
+import { ContentForm } from "~/components/admin/ContentForm";
+import { adminForm, formFailure, redirectWithFlash } from "~/lib/admin-action.server";
+import { NEW_RECORD, type Conflict, type SaveReply } from "~/lib/admin-sections";
+import { CONFLICT_KEY, failureKey, recordFlashKey, REFUSAL_KEYS, sectionKey } from "~/lib/admin-texts";
 import { requireAdmin } from "~/lib/auth.server";
 import { getFixedT } from "~/lib/i18n.server";
+import { refusalOf } from "~/lib/member-action.server";
 import { timeZoneChoices } from "~/lib/zoned-time";
-import { contentSection } from "~/models/admin-content.server";
-import { recordById } from "~/models/admin-records.server";
+import { contentSection, emptyForm, saveRecord } from "~/models/admin-content.server";
+import { recordById, WriteError } from "~/models/admin-records.server";
+import { QueryError } from "~/models/query.server";
 
 /**
- * /admin/news/:id (and events, resources, groups): the edit form filled with the record, its
- * version (updated_at) in a hidden field. The list's inline form loads this loader's data too.
+ * /admin/news/new and /admin/news/:id (and events, resources, groups): the add or edit form on a
+ * page of its own (without JavaScript, or opened by its address; the list opens the same form in
+ * place and loads a record's values from this loader). The record's version (updated_at) travels
+ * in a hidden field: a save by someone else since then is refused with 409, never overwritten.
+ * Refusals keep the submitted values: 400 with field errors, 409 with who saved and what differs,
+ * 503 (the red box) when the backend fails.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { supabase, headers } = await requireAdmin(request, context);
   const section = contentSection(params.section);
-  const record = section ? await recordById<Record<string, unknown>>(supabase, section.table, section.recordColumns, params.id ?? "") : null;
-  if (!section || !record) throw data(null, { status: 404, headers });
+  if (!section) throw data(null, { status: 404, headers });
+  const isNew = params.id === NEW_RECORD;
+  const record = isNew ? null : await recordById<Record<string, unknown>>(supabase, section.table, section.recordColumns, params.id ?? "");
+  if (!isNew && !record) throw data(null, { status: 404, headers });
   const t = getFixedT(request, "admin");
   return data(
     {
       name: section.name,
-      id: String(record.id),
-      title: t(sectionKey(section.name, "edit")),
-      defaults: section.formValues(record),
+      id: record ? String(record.id) : null,
+      title: t(sectionKey(section.name, isNew ? "add" : "edit")),
+      defaults: record ? section.formValues(record) : emptyForm(section.name),
       timeZones: section.name === "events" ? timeZoneChoices() : [],
     },
     { headers },
@@ -33,12 +42,50 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  return saveContent(request, context, params.section, params.id ?? "");
+  const { form, supabase, headers, viewer } = await adminForm(request, context);
+  const section = contentSection(params.section);
+  if (!section) throw data(null, { status: 404, headers });
+  const parsed = section.parse(form);
+  if (!parsed.ok) return data<SaveReply>({ result: parsed.reply, conflict: null }, { status: 400, headers });
+
+  const failed = (status: number, key: string, conflict: Conflict | null = null) =>
+    data<SaveReply>({ result: formFailure(form, key), conflict }, { status, headers });
+  try {
+    const id = params.id === NEW_RECORD ? null : (params.id ?? "");
+    const outcome = await saveRecord(supabase, section, id, parsed, form, viewer.id);
+    if (outcome.kind === "missing") throw data(null, { status: 404, headers });
+    if (outcome.kind === "changed") return failed(409, CONFLICT_KEY, outcome.conflict);
+    return redirectWithFlash(request, `/admin/${section.name}`, { kind: "success", key: recordFlashKey(section.name, outcome.kind) }, headers);
+  } catch (error) {
+    if (error instanceof WriteError) {
+      const refusal = refusalOf(error.cause);
+      console.error(`Saving ${section.table} failed:`, error.cause.code, error.cause.message);
+      return failed(refusal.status, refusal.reason === "failed" ? failureKey(section.name, "save") : REFUSAL_KEYS[refusal.reason]);
+    }
+    if (!(error instanceof QueryError)) throw error;
+    console.error(error);
+    return failed(503, failureKey(section.name, "save"));
+  }
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: page?.title }, { name: "robots", content: "noindex" }];
 
-export default function EditRecordPage() {
-  const { name, id, defaults, timeZones } = useLoaderData<typeof loader>();
-  return <ContentFormPage name={name} id={id} defaults={defaults} timeZones={timeZones} actionData={useActionData<typeof action>() as SaveReply | undefined} />;
+export default function RecordFormPage() {
+  const { name, id, title, defaults, timeZones } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as SaveReply | undefined;
+  const navigation = useNavigation();
+  return (
+    <AdminPage title={title}>
+      <ContentForm
+        section={name}
+        action={`/admin/${name}/${id ?? NEW_RECORD}`}
+        defaults={defaults}
+        lastResult={navigation.state === "idle" ? actionData?.result : null}
+        conflict={actionData?.conflict ?? null}
+        submitting={navigation.state === "submitting"}
+        isNew={id === null}
+        timeZones={timeZones}
+      />
+    </AdminPage>
+  );
 }

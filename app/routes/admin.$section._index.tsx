@@ -3,7 +3,6 @@ import { Link, useFetcher, useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect, useState, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { AdminPage } from "~/components/admin/AdminPage";
-import type { SaveReply } from "~/components/admin/ConflictNotice";
 import { ContentForm } from "~/components/admin/ContentForm";
 import { DeleteAction } from "~/components/admin/DeleteAction";
 import { AdminTable, EmptyList, ListPager, SearchForm } from "~/components/admin/ListControls";
@@ -12,7 +11,8 @@ import { failureKey, sectionKey } from "~/lib/admin-texts";
 import { requireAdmin } from "~/lib/auth.server";
 import { formatDay, formatDayTime } from "~/lib/dates";
 import { getFixedT } from "~/lib/i18n.server";
-import { emptyForm, type ContentSectionName, contentSection, type ListItem } from "~/models/admin-content.server";
+import { NEW_RECORD, type ContentSectionName, type SaveReply } from "~/lib/admin-sections";
+import { emptyForm, contentSection, type ListItem } from "~/models/admin-content.server";
 import { listOrFailure, listParams, listRecords } from "~/models/admin-records.server";
 import type { Page } from "~/models/query.server";
 import { timeZoneChoices } from "~/lib/zoned-time";
@@ -65,9 +65,9 @@ export default function ContentList() {
   const open = (target: string) => (event: MouseEvent) => {
     event.preventDefault();
     setEditing(target);
-    if (target !== "new") record.load(`/admin/${name}/${target}`);
+    if (target !== NEW_RECORD) record.load(`/admin/${name}/${target}`);
   };
-  const loaded = editing !== null && editing !== "new" && record.state === "idle" ? record.data : undefined;
+  const loaded = editing !== null && editing !== NEW_RECORD && record.state === "idle" ? record.data : undefined;
 
   return (
     <AdminPage
@@ -75,25 +75,25 @@ export default function ContentList() {
       description={t(sectionKey(name, "description"))}
       error={loadFailed ? t(failureKey(name, "fetch")) : null}
       action={
-        <Link to={`/admin/${name}/new`} onClick={open("new")} aria-expanded={editing === "new"} className="btn-primary">
+        <Link to={`/admin/${name}/${NEW_RECORD}`} onClick={open(NEW_RECORD)} aria-expanded={editing === NEW_RECORD} className="btn-primary">
           {t(sectionKey(name, "add"))}
         </Link>
       }
     >
-      {editing === "new" || (loaded && "defaults" in loaded && loaded.id === editing) ? (
+      {editing === NEW_RECORD || (loaded && "defaults" in loaded && loaded.id === editing) ? (
         <div className="mb-8">
-          <h2 className="mb-3 text-xl font-bold text-ink-950">{editing === "new" ? t(sectionKey(name, "add")) : t(sectionKey(name, "edit"))}</h2>
+          <h2 className="mb-3 text-xl font-bold text-ink-950">{editing === NEW_RECORD ? t(sectionKey(name, "add")) : t(sectionKey(name, "edit"))}</h2>
           <ContentForm
             key={editing}
             section={name as ContentSectionName}
             action={`/admin/${name}/${editing}`}
-            defaults={editing === "new" ? blank : (loaded?.defaults ?? blank)}
+            defaults={editing === NEW_RECORD ? blank : (loaded?.defaults ?? blank)}
             lastResult={saver.data?.result}
             conflict={saver.data?.conflict ?? null}
             submitting={saver.state !== "idle"}
             FormElement={saver.Form}
             onCancel={() => setEditing(null)}
-            isNew={editing === "new"}
+            isNew={editing === NEW_RECORD}
             timeZones={timeZones}
           />
         </div>

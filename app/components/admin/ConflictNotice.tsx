@@ -1,20 +1,6 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
+import type { Conflict } from "~/lib/admin-sections";
 import { formatDayTime } from "~/lib/dates";
-
-/** What the server tells an admin whose save came after someone else's (409). */
-export type Conflict = {
-  /** Who saved last and when (null when the activity log has no entry: a change made outside /admin). */
-  savedBy: string | null;
-  savedAt: string | null;
-  /** The fields whose saved value differs from what was submitted, with the saved value. */
-  fields: Array<{ name: string; saved: string }>;
-  /** The version now stored: submitting again replaces it, knowingly. */
-  version: string;
-};
-
-/** What the save of a content form answers when it does not redirect. */
-export type SaveReply = { result: SubmissionResult<string[]>; conflict: Conflict | null };
 
 const shorten = (value: string) => (value.length > 240 ? `${value.slice(0, 240)}…` : value);
 

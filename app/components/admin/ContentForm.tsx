@@ -1,13 +1,13 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useFetcher } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ConflictNotice, type Conflict } from "~/components/admin/ConflictNotice";
+import { ConflictNotice } from "~/components/admin/ConflictNotice";
 import { Field, FormNotice, TextInput, inputClass } from "~/components/FormField";
 import { RichTextEditor } from "~/components/RichTextEditor";
 import { RESOURCE_TYPES } from "~/lib/form-fields";
 import { DEMO_IMAGES, isDemoImage } from "~/lib/images";
 import { useForm } from "~/lib/use-form";
-import type { ContentSectionName, FormValues } from "~/models/admin-content.server";
+import type { Conflict, ContentSectionName, FormValues } from "~/lib/admin-sections";
 
 
 type AnyField = FieldMetadata<unknown>;

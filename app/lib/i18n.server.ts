@@ -13,6 +13,7 @@ import {
   isLanguage,
   LANGUAGE_COOKIE,
   LANGUAGE_PARAM,
+  ROUTE_NAMESPACES,
   type Language,
   type LanguagePayload,
   type Namespace,
@@ -46,7 +47,8 @@ export function withFallback(strings: Strings | undefined, fallback: Strings): S
 }
 
 /**
- * The active language's resources (all namespaces), for the root loader. Any string the language
+ * The active language's resources for the root loader: every namespace but those of the
+ * back-office (ROUTE_NAMESPACES), which only its own pages load (namespaceStrings). Any string the language
  * lacks is filled in from English here, so that the browser shows the same English fallback the
  * server rendered, never a raw key (and hydration matches). Computed once per language.
  */
@@ -56,14 +58,20 @@ export function languagePayload(language: Language): LanguagePayload {
   if (!payload) {
     const english = (resources[fallbackLanguage] ?? {}) as Strings;
     const own = (resources[language] ?? {}) as Strings;
-    payload = {
-      language,
-      dir: directionOf(language),
-      resources: language === fallbackLanguage ? english : withFallback(own, english),
-    };
+    const all = language === fallbackLanguage ? english : withFallback(own, english);
+    const shared = Object.fromEntries(Object.entries(all).filter(([namespace]) => !ROUTE_NAMESPACES.includes(namespace)));
+    payload = { language, dir: directionOf(language), resources: shared };
     payloads.set(language, payload);
   }
   return payload;
+}
+
+/** One namespace of the request's language, English filling what it lacks: for the pages that load it themselves. */
+export function namespaceStrings(request: Request, namespace: (typeof ROUTE_NAMESPACES)[number]): Strings {
+  const { language } = detectLanguage(request);
+  const english = ((resources[fallbackLanguage] ?? {}) as Strings)[namespace] as Strings;
+  const own = ((resources[language] ?? {}) as Strings)[namespace] as Strings | undefined;
+  return language === fallbackLanguage ? english : withFallback(own, english);
 }
 
 /** `?lng=xx` when xx is a supported language. */

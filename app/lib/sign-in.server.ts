@@ -1,7 +1,8 @@
 /**
  * Password sign-in, as /login and /admin/login both do it: the shared schema, at most 5 attempts
  * per 60 s per email address and per client address (429), a wrong password and an unknown
- * address answered alike (401), and the password never sent back to the page.
+ * address answered alike (401), and the password never sent back to the page. Messages are keys of
+ * the account namespace, named with it: the admin sign-in page translates in its own.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
@@ -21,17 +22,17 @@ export async function signInWithPassword(request: Request, context: AppLoadConte
   const { email, password, redirectTo } = submission.value;
   const env = context.cloudflare.env;
   if (!(await withinLimit(env, "LOGIN_LIMITER", [clientKey(request), emailKey(email)]))) {
-    return reply(429, ["errors.rateLimited"]);
+    return reply(429, ["account:errors.rateLimited"]);
   }
 
   const { supabase, headers } = await requireAnonymous(request, context);
   const { error } = await supabase.auth.signInWithPassword({ email, password });
   if (error) {
-    if (error.code === "invalid_credentials") return reply(401, ["errors.invalidCredentials"]);
-    if (error.code === "email_not_confirmed") return reply(403, ["errors.emailNotConfirmed"]);
-    if (error.status === 429) return reply(429, ["errors.rateLimited"]);
+    if (error.code === "invalid_credentials") return reply(401, ["account:errors.invalidCredentials"]);
+    if (error.code === "email_not_confirmed") return reply(403, ["account:errors.emailNotConfirmed"]);
+    if (error.status === 429) return reply(429, ["account:errors.rateLimited"]);
     console.error("Sign-in failed:", error.code ?? error.status, error.message);
-    return reply(503, ["errors.signInFailed"]);
+    return reply(503, ["account:errors.signInFailed"]);
   }
   return redirect(safeRedirect(redirectTo, fallback), { headers });
 }

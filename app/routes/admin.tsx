@@ -7,6 +7,9 @@ import { NotFoundScreen } from "~/components/NotFound";
 import { ADMIN_NAMESPACE } from "~/lib/admin-texts";
 import { requireAdmin } from "~/lib/auth.server";
 import { takeFlash } from "~/lib/flash.server";
+import { site } from "~/lib/site";
+import { useNamespaceStrings } from "~/lib/i18n";
+import { namespaceStrings } from "~/lib/i18n.server";
 
 /**
  * The back-office's frame: the sidebar and the message a redirect left (flash). Every page below
@@ -15,13 +18,14 @@ import { takeFlash } from "~/lib/flash.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { viewer, headers } = await requireAdmin(request, context);
   const flash = await takeFlash(request, headers);
-  return data({ username: viewer.username, flash }, { headers });
+  return data({ username: viewer.username, flash, strings: namespaceStrings(request, "admin") }, { headers });
 }
 
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
 export default function AdminLayout() {
-  const { username, flash } = useLoaderData<typeof loader>();
+  const { username, flash, strings } = useLoaderData<typeof loader>();
+  useNamespaceStrings("admin", strings);
   const { t } = useTranslation("admin");
   return (
     <div className="bg-ink-50">
@@ -38,30 +42,29 @@ export default function AdminLayout() {
   );
 }
 
-/** A signed-in account that is not an admin (403), an unknown record (404), or the backend failing. */
+/**
+ * A signed-in account that is not an admin (403), an unknown record (404), or the backend failing.
+ * Only `common` strings here: the back-office's own namespace came with the loader that failed.
+ */
 export function ErrorBoundary() {
   const error = useRouteError();
-  const { t } = useTranslation("admin");
+  const { t } = useTranslation();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
   const forbidden = isRouteErrorResponse(error) && error.status === 403;
   return (
     <div className="page-band flex min-h-[70vh] items-center">
       <div className="mx-auto w-full max-w-3xl px-5 pb-20 pt-32 sm:px-8">
-        <p className="font-mono text-sm font-semibold uppercase tracking-[0.2em] text-accent-400">
-          {forbidden ? "403" : t("common.errorCode")}
-        </p>
-        <h1 className="mt-3 text-4xl font-extrabold tracking-tight text-white">
-          {forbidden ? t("forbidden.title") : t("common.error")}
-        </h1>
-        <p className="mt-5 max-w-xl text-lg text-ink-200">{forbidden ? t("forbidden.text") : t("common.errorText")}</p>
+        <p className="font-mono text-sm font-semibold uppercase tracking-[0.2em] text-accent-400">{forbidden ? "403" : site.shortName}</p>
+        <h1 className="mt-3 text-4xl font-extrabold tracking-tight text-white">{forbidden ? t("adminForbidden.title") : t("errors.unexpected")}</h1>
+        <p className="mt-5 max-w-xl text-lg text-ink-200">{forbidden ? t("adminForbidden.text") : t("errors.unexpectedText")}</p>
         <div className="mt-9 flex flex-wrap gap-3">
           <Link to="/" className="btn-primary">
-            {t("forbidden.home")}
+            {t("errors.home")}
           </Link>
           {forbidden ? (
             <Form method="post" action="/logout" reloadDocument>
               <button type="submit" className="btn-outline">
-                {t("nav.signOut")}
+                {t("header.account.signOut")}
               </button>
             </Form>
           ) : null}

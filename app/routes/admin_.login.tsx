@@ -4,7 +4,8 @@ import { useTranslation } from "react-i18next";
 import { PageFrame } from "~/components/PageFrame";
 import { SignInForm } from "~/components/SignInForm";
 import { getSession } from "~/lib/auth.server";
-import { getFixedT } from "~/lib/i18n.server";
+import { useNamespaceStrings } from "~/lib/i18n";
+import { getFixedT, namespaceStrings } from "~/lib/i18n.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { signInWithPassword } from "~/lib/sign-in.server";
 
@@ -19,7 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "");
   if (viewer) throw redirect(redirectTo.startsWith("/admin") ? redirectTo : "/admin", { headers });
   const t = getFixedT(request, "admin");
-  return data({ title: t("login.meta.title"), redirectTo }, { headers });
+  return data({ title: t("login.meta.title"), redirectTo, strings: namespaceStrings(request, "admin") }, { headers });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -32,7 +33,8 @@ export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
 ];
 
 export default function AdminLoginPage() {
-  const { redirectTo } = useLoaderData<typeof loader>();
+  const { redirectTo, strings } = useLoaderData<typeof loader>();
+  useNamespaceStrings("admin", strings);
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("admin");
   return (

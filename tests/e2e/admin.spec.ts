@@ -3,6 +3,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import account from "../../locales/en/account.json" with { type: "json" };
 import admin from "../../locales/en/admin.json" with { type: "json" };
+import common from "../../locales/en/common.json" with { type: "json" };
 import { ANON_KEY, SERVICE_ROLE_KEY, SUPABASE_URL } from "./local-backend";
 import { PASSWORD, approvedMember, field, freshAdmin, ownClientAddress, unique } from "./members";
 
@@ -81,7 +82,7 @@ test("a member who is not an admin gets 403 on every /admin page", async ({ page
   for (const path of ["/admin", "/admin/news", "/admin/news/new", "/admin/events", "/admin/resources", "/admin/groups", "/admin/contacts", "/admin/proposals", "/admin/members", "/admin/newsletter", "/admin/newsletter.csv", "/admin/activity"]) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(403);
-    if (!path.endsWith(".csv")) await expect(page.getByRole("heading", { name: admin.forbidden.title })).toBeVisible();
+    if (!path.endsWith(".csv")) await expect(page.getByRole("heading", { name: common.adminForbidden.title })).toBeVisible();
   }
 });
 

@@ -6,6 +6,7 @@ import {
   languageCookie,
   languageFromAcceptLanguage,
   languagePayload,
+  namespaceStrings,
   resources,
   withFallback,
 } from "~/lib/i18n.server";
@@ -104,7 +105,14 @@ describe("resources", () => {
       detail: { limited_one: "One", limited_other: "Viele" },
       empty: "None",
     });
-    expect(languagePayload("en").resources).toBe(resources.en);
+    const { admin: _admin, ...shared } = resources.en;
+    expect(languagePayload("en").resources).toEqual(shared);
+  });
+
+  it("leaves the back-office's strings out of every page's payload; its pages load them", () => {
+    for (const language of ["en", "ar"] as const) expect(languagePayload(language).resources).not.toHaveProperty("admin");
+    const arabic = namespaceStrings(new Request("https://site.example/admin?lng=ar"), "admin");
+    expect((arabic.nav as Record<string, string>).news).toBe(((resources.ar.admin as Record<string, unknown>).nav as Record<string, string>).news);
   });
 
   it("a server instance translates synchronously in the requested language", () => {

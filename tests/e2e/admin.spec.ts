@@ -344,6 +344,8 @@ test("cross-origin posts to admin actions are refused with 403", async ({ page }
 for (const language of ["en", "ar"]) {
   test(`axe finds no serious or critical violation on the admin pages (${language})`, async ({ page }) => {
     test.skip(!js(), "axe runs as a script");
+    // Eleven pages, each analysed in full: a few seconds apiece on a loaded 2-core runner.
+    test.setTimeout(120_000);
     await signInAsAdmin(page, `/admin?lng=${language}`);
     for (const path of ["/admin", "/admin/news", "/admin/news/new", "/admin/events/new", "/admin/resources", "/admin/groups/new", "/admin/contacts", "/admin/proposals", "/admin/members", "/admin/newsletter", "/admin/activity"]) {
       await page.goto(path);

@@ -6,7 +6,8 @@
 -- test may reference, and every date relative to now() so the seed never goes stale.
 --
 -- Local accounts (passwords are for local use only):
---   admin@example.org   / local-admin-password   administrator (row in public.admins)
+--   admin@example.org   / local-admin-password   administrator (row in public.admins), TOTP secret
+--                                                 TUA2IR7VKIJOFLNTW4CFNGSLDKHKIMMD (factor c0000000-…-000000000001)
 --   member@example.org  / local-member-password  member
 --   lucia@example.org   / local-member-password  member, organiser (Barcelona)
 --   amara@example.org   / local-member-password  member, organiser (Cape Town)
@@ -57,6 +58,12 @@ insert into auth.identities (id, provider_id, user_id, identity_data, provider, 
    '{"sub":"a0000000-0000-4000-8000-000000000005","email":"tomasz@example.org","email_verified":true}', 'email', now(), now(), now());
 
 insert into public.admins (user_id) values ('a0000000-0000-4000-8000-000000000001');
+
+-- The admin signs in with a TOTP code too (admins need aal2). Local only: an authenticator app takes
+-- this secret; `npm run db:admin -- --reset-2fa admin@example.org` removes the factor.
+insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret) values
+  ('c0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000001', 'Local authenticator', 'totp', 'verified',
+   now(), now(), 'TUA2IR7VKIJOFLNTW4CFNGSLDKHKIMMD');
 
 insert into public.members (user_id, approved_at)
 select id, now() - interval '90 days' from auth.users where id::text like 'a0000000-0000-4000-8000-00000000000_';

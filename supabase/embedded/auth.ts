@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import type { PGlite, Transaction } from "@electric-sql/pglite";
 import { errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from "jose";
 import { JWT_EXPIRY_SECONDS, MIN_PASSWORD_LENGTH, REFRESH_TOKEN_REUSE_SECONDS } from "./keys";
+import { newTotp, totpCodeMatches } from "./totp";
 
 export interface AuthRequest {
   method: string;
@@ -32,6 +33,13 @@ export interface AuthOptions {
 type Queryable = PGlite | Transaction;
 type Json = Record<string, unknown>;
 
+interface Caller {
+  userId: string;
+  sessionId: string | null;
+  /** The session's assurance level: aal2 once a factor was verified in it. */
+  aal: string;
+}
+
 class AuthError extends Error {
   constructor(
     readonly status: number,
@@ -45,17 +53,26 @@ class AuthError extends Error {
 
 const API_VERSION_HEADERS = { "x-supabase-api-version": "2024-01-01" };
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const FACTOR_PATH = /^\/factors\/([^/]+)(?:\/(challenge|verify))?$/;
+/** GoTrue's mfa.challenge_expiry_duration default. */
+const CHALLENGE_EXPIRY_SECONDS = 300;
+/** Wrong codes a factor may receive within WRONG_CODE_WINDOW_MS before verification answers 429. */
+const WRONG_CODES_ALLOWED = 5;
+const WRONG_CODE_WINDOW_MS = 60_000;
 
 export function createAuthHandler(options: AuthOptions): (request: AuthRequest) => Promise<AuthResponse> {
   const { db, log } = options;
   const issuer = `${options.publicUrl}/auth/v1`;
   const secret = new TextEncoder().encode(options.jwtSecret);
+  /** When each factor last received wrong codes (in memory: a restart forgets them, as a rate limiter may). */
+  const wrongCodes = new Map<string, number[]>();
 
   const routes: Record<string, Partial<Record<string, (request: AuthRequest) => Promise<AuthResponse>>>> = {
     "/token": { POST: token },
     "/user": { GET: getUser, PUT: updateUser },
     "/logout": { POST: logout },
     "/signup": { POST: signup },
+    "/factors": { POST: enroll },
     "/settings": { GET: async () => json(200, SETTINGS) },
     "/health": { GET: async () => json(200, HEALTH) },
   };
@@ -63,6 +80,8 @@ export function createAuthHandler(options: AuthOptions): (request: AuthRequest) 
   return async function handle(request) {
     try {
       const path = request.path.replace(/\/+$/, "") || "/";
+      const factorPath = FACTOR_PATH.exec(path);
+      if (factorPath) return await factorRoute(request, factorPath[1], factorPath[2]);
       const route = routes[path];
       if (!route) throw new AuthError(404, "not_found", `Unknown auth endpoint: ${request.method} /auth/v1${path}`);
       const handler = route[request.method];
@@ -167,13 +186,8 @@ export function createAuthHandler(options: AuthOptions): (request: AuthRequest) 
         return new AuthError(400, "refresh_token_already_used", "Invalid Refresh Token: Already Used");
       }
 
-      const next = newRefreshToken();
       await tx.query("update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1", [found.id]);
-      await tx.query(
-        `insert into auth.refresh_tokens (instance_id, token, user_id, revoked, created_at, updated_at, parent, session_id)
-         values ('00000000-0000-0000-0000-000000000000', $1, $2, false, now(), now(), $3, $4)`,
-        [next, found.user_id, refreshToken, found.session_id],
-      );
+      const next = await insertRefreshToken(tx, found.user_id, found.session_id, refreshToken);
       await tx.query("update auth.sessions set updated_at = now() where id = $1", [found.session_id]);
       return issueSession(tx, found.user_id, found.session_id, next);
     });
@@ -308,7 +322,134 @@ export function createAuthHandler(options: AuthOptions): (request: AuthRequest) 
     }
   }
 
-  async function authenticate(request: AuthRequest): Promise<{ userId: string; sessionId: string | null }> {
+  // POST /factors: a new, unverified TOTP factor (GoTrue's EnrollFactor).
+  async function enroll(request: AuthRequest): Promise<AuthResponse> {
+    const { userId, aal } = await authenticate(request);
+    const body = parseBody(request.body);
+    if (body.factor_type !== "totp") {
+      throw new AuthError(400, "validation_failed", "factor_type needs to be totp (phone and webauthn factors are not enabled)");
+    }
+    const friendlyName = typeof body.friendly_name === "string" ? body.friendly_name.trim() : "";
+    const { rows } = await db.query<{ email: string; verified: boolean; name_taken: boolean }>(
+      `select u.email,
+              exists (select 1 from auth.mfa_factors f where f.user_id = u.id and f.status = 'verified') as verified,
+              $2 <> '' and exists (select 1 from auth.mfa_factors f where f.user_id = u.id and f.friendly_name = $2) as name_taken
+         from auth.users u where u.id = $1`,
+      [userId, friendlyName],
+    );
+    if (rows[0]?.verified && aal !== "aal2") throw new AuthError(422, "insufficient_aal", "AAL2 required to enroll a new factor");
+    if (rows[0]?.name_taken) {
+      throw new AuthError(422, "mfa_factor_name_conflict", `A factor with the friendly name "${friendlyName}" for this user already exists`);
+    }
+    const issuer = typeof body.issuer === "string" && body.issuer.trim() ? body.issuer.trim() : new URL(options.publicUrl).host;
+    const totp = await newTotp(issuer, rows[0]?.email ?? "");
+    const inserted = await db.transaction(async (tx) => {
+      // Enrolments that were never confirmed are dropped once their time to confirm has passed, as GoTrue does.
+      await tx.query(
+        `delete from auth.mfa_factors
+          where user_id = $1 and status = 'unverified' and created_at < now() - make_interval(secs => $2)`,
+        [userId, CHALLENGE_EXPIRY_SECONDS],
+      );
+      return tx.query<{ id: string }>(
+        `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret)
+         values (gen_random_uuid(), $1, nullif($2, ''), 'totp', 'unverified', now(), now(), $3) returning id`,
+        [userId, friendlyName, totp.secret],
+      );
+    });
+    return json(200, {
+      id: inserted.rows[0].id,
+      type: "totp",
+      friendly_name: friendlyName,
+      totp: { qr_code: totp.qrCode, secret: totp.secret, uri: totp.uri },
+    });
+  }
+
+  async function factorRoute(request: AuthRequest, factorId: string, action: string | undefined): Promise<AuthResponse> {
+    const allowed = action ? "POST" : "DELETE";
+    if (request.method !== allowed) throw new AuthError(405, "method_not_allowed", `${request.method} is not allowed on /auth/v1${request.path}`);
+    const caller = await authenticate(request);
+    const { rows } = await db.query<{ id: string; status: string; secret: string | null }>(
+      "select id, status::text, secret from auth.mfa_factors where id::text = $1 and user_id = $2",
+      [factorId, caller.userId],
+    );
+    const factor = rows[0];
+    if (!factor) throw new AuthError(404, "mfa_factor_not_found", "Factor not found");
+    if (action === "challenge") return challengeFactor(factor.id);
+    if (action === "verify") return verifyFactor(request, caller, factor);
+    return unenrollFactor(caller, factor);
+  }
+
+  // POST /factors/{id}/challenge
+  async function challengeFactor(factorId: string): Promise<AuthResponse> {
+    const { rows } = await db.transaction(async (tx) => {
+      await tx.query("update auth.mfa_factors set last_challenged_at = now() where id = $1", [factorId]);
+      return tx.query<{ id: string; created_at: Date }>(
+        "insert into auth.mfa_challenges (id, factor_id, created_at) values (gen_random_uuid(), $1, now()) returning id, created_at",
+        [factorId],
+      );
+    });
+    const expiresAt = Math.floor(rows[0].created_at.getTime() / 1000) + CHALLENGE_EXPIRY_SECONDS;
+    return json(200, { id: rows[0].id, type: "totp", expires_at: expiresAt });
+  }
+
+  // POST /factors/{id}/verify: the right code raises the session to aal2 and answers with new tokens.
+  async function verifyFactor(request: AuthRequest, caller: Caller, factor: { id: string; status: string; secret: string | null }) {
+    const body = parseBody(request.body);
+    const challengeId = typeof body.challenge_id === "string" ? body.challenge_id : "";
+    const code = typeof body.code === "string" ? body.code.trim() : "";
+    const now = Date.now();
+    const recent = (wrongCodes.get(factor.id) ?? []).filter((at) => at > now - WRONG_CODE_WINDOW_MS);
+    if (recent.length >= WRONG_CODES_ALLOWED) {
+      throw new AuthError(429, "over_request_rate_limit", "Too many wrong codes for this factor; try again in a minute.");
+    }
+    const { rows } = await db.query<{ verified: boolean; expired: boolean }>(
+      `select verified_at is not null as verified, created_at < now() - make_interval(secs => $3) as expired
+         from auth.mfa_challenges where id::text = $1 and factor_id = $2`,
+      [challengeId, factor.id, CHALLENGE_EXPIRY_SECONDS],
+    );
+    const challenge = rows[0];
+    if (!challenge || challenge.verified) throw new AuthError(404, "mfa_challenge_not_found", "Challenge not found");
+    if (challenge.expired) throw new AuthError(422, "mfa_challenge_expired", "MFA challenge has expired, verify against another challenge or create a new challenge.");
+    if (!factor.secret || !totpCodeMatches(factor.secret, code)) {
+      wrongCodes.set(factor.id, [...recent, now]);
+      throw new AuthError(422, "mfa_verification_failed", "Invalid TOTP code entered");
+    }
+    wrongCodes.delete(factor.id);
+    const sessionId = caller.sessionId;
+    if (!sessionId) throw new AuthError(403, "session_not_found", "A session is needed to verify a factor");
+
+    const session = await db.transaction(async (tx) => {
+      await tx.query("update auth.mfa_challenges set verified_at = now() where id = $1", [challengeId]);
+      if (factor.status !== "verified") {
+        await tx.query("update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1", [factor.id]);
+        // A new factor makes the user's password-only sessions elsewhere end (GoTrue: InvalidateSessionsWithAALLessThan).
+        await tx.query("delete from auth.sessions where user_id = $1 and id <> $2 and coalesce(aal, 'aal1') <> 'aal2'", [caller.userId, sessionId]);
+      }
+      await tx.query("update auth.sessions set aal = 'aal2', factor_id = $2, updated_at = now() where id = $1", [sessionId, factor.id]);
+      await tx.query(
+        `insert into auth.mfa_amr_claims (session_id, created_at, updated_at, authentication_method) values ($1, now(), now(), 'totp')
+         on conflict (session_id, authentication_method) do update set updated_at = now()`,
+        [sessionId],
+      );
+      await tx.query("update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and not coalesce(revoked, false)", [sessionId]);
+      return issueSession(tx, caller.userId, sessionId, await insertRefreshToken(tx, caller.userId, sessionId, null));
+    });
+    return json(200, session);
+  }
+
+  // DELETE /factors/{id}: a verified factor can only be removed from an aal2 session.
+  async function unenrollFactor(caller: Caller, factor: { id: string; status: string }): Promise<AuthResponse> {
+    if (factor.status === "verified" && caller.aal !== "aal2") {
+      throw new AuthError(422, "insufficient_aal", "AAL2 required to unenroll verified factor");
+    }
+    await db.transaction(async (tx) => {
+      await tx.query("delete from auth.mfa_factors where id = $1", [factor.id]);
+      await tx.query("update auth.sessions set aal = 'aal1', factor_id = null, updated_at = now() where factor_id = $1", [factor.id]);
+    });
+    return json(200, { id: factor.id });
+  }
+
+  async function authenticate(request: AuthRequest): Promise<Caller> {
     const header = request.headers.authorization;
     const value = Array.isArray(header) ? header[0] : header;
     const match = /^bearer\s+(\S+)\s*$/i.exec(value ?? "");
@@ -323,17 +464,18 @@ export function createAuthHandler(options: AuthOptions): (request: AuthRequest) 
     if (typeof claims.sub !== "string" || !claims.sub) throw new AuthError(403, "bad_jwt", "invalid claim: missing sub claim");
     const sessionId = typeof claims.session_id === "string" ? claims.session_id : null;
     const { rows } = await db
-      .query<{ user_exists: boolean; session_exists: boolean }>(
+      .query<{ user_exists: boolean; session_exists: boolean; aal: string | null }>(
         `select exists (select 1 from auth.users where id = $1::uuid) as user_exists,
-                exists (select 1 from auth.sessions where id = $2::uuid and user_id = $1::uuid) as session_exists`,
+                exists (select 1 from auth.sessions where id = $2::uuid and user_id = $1::uuid) as session_exists,
+                (select aal::text from auth.sessions where id = $2::uuid and user_id = $1::uuid) as aal`,
         [claims.sub, sessionId],
       )
-      .catch(() => ({ rows: [] as { user_exists: boolean; session_exists: boolean }[] }));
+      .catch(() => ({ rows: [] as { user_exists: boolean; session_exists: boolean; aal: string | null }[] }));
     if (!rows[0]?.user_exists) throw new AuthError(403, "user_not_found", "User from sub claim in JWT does not exist");
     if (sessionId && !rows[0].session_exists) {
       throw new AuthError(403, "session_not_found", "Session from session_id claim in JWT does not exist");
     }
-    return { userId: claims.sub, sessionId };
+    return { userId: claims.sub, sessionId, aal: rows[0].aal ?? (typeof claims.aal === "string" ? claims.aal : "aal1") };
   }
 
   async function createSession(tx: Transaction, userId: string) {
@@ -341,19 +483,35 @@ export function createAuthHandler(options: AuthOptions): (request: AuthRequest) 
       "insert into auth.sessions (id, user_id, created_at, updated_at, aal) values (gen_random_uuid(), $1, now(), now(), 'aal1') returning id",
       [userId],
     );
-    const refreshToken = newRefreshToken();
+    await tx.query(
+      "insert into auth.mfa_amr_claims (session_id, created_at, updated_at, authentication_method) values ($1, now(), now(), 'password')",
+      [rows[0].id],
+    );
+    return issueSession(tx, userId, rows[0].id, await insertRefreshToken(tx, userId, rows[0].id, null));
+  }
+
+  async function insertRefreshToken(tx: Transaction, userId: string, sessionId: string, parent: string | null): Promise<string> {
+    const token = newRefreshToken();
     await tx.query(
       `insert into auth.refresh_tokens (instance_id, token, user_id, revoked, created_at, updated_at, parent, session_id)
-       values ('00000000-0000-0000-0000-000000000000', $1, $2, false, now(), now(), null, $3)`,
-      [refreshToken, userId, rows[0].id],
+       values ('00000000-0000-0000-0000-000000000000', $1, $2, false, now(), now(), $3, $4)`,
+      [token, userId, parent, sessionId],
     );
-    return issueSession(tx, userId, rows[0].id, refreshToken);
+    return token;
   }
 
   /** Session JSON of GoTrue's AccessTokenResponse, with a freshly signed access token. */
   async function issueSession(q: Queryable, userId: string, sessionId: string, refreshToken: string) {
     const user = await loadUser(q, userId);
-    const started = await q.query<{ created_at: Date | null }>("select created_at from auth.sessions where id = $1", [sessionId]);
+    const session = await q.query<{ aal: string | null; amr: { method: string; timestamp: number }[] }>(
+      `select s.aal::text,
+              coalesce((select json_agg(json_build_object('method', c.authentication_method,
+                                                          'timestamp', floor(extract(epoch from c.updated_at))::bigint)
+                                        order by c.updated_at desc)
+                          from auth.mfa_amr_claims c where c.session_id = s.id), '[]') as amr
+         from auth.sessions s where s.id = $1`,
+      [sessionId],
+    );
     const iat = Math.floor(Date.now() / 1000);
     const exp = iat + JWT_EXPIRY_SECONDS;
     const claims = {
@@ -367,8 +525,8 @@ export function createAuthHandler(options: AuthOptions): (request: AuthRequest) 
       app_metadata: user.app_metadata,
       user_metadata: user.user_metadata,
       role: user.role,
-      aal: "aal1",
-      amr: [{ method: "password", timestamp: Math.floor((started.rows[0]?.created_at?.getTime() ?? Date.now()) / 1000) }],
+      aal: session.rows[0]?.aal ?? "aal1",
+      amr: session.rows[0]?.amr ?? [],
       session_id: sessionId,
       is_anonymous: user.is_anonymous,
     };
@@ -405,6 +563,16 @@ interface UserRow {
   updated_at: Date | null;
   is_anonymous: boolean;
   identities: IdentityRow[];
+  factors: FactorRow[] | null;
+}
+
+interface FactorRow {
+  id: string;
+  friendly_name: string;
+  factor_type: string;
+  status: string;
+  created_at: string;
+  updated_at: string;
 }
 
 interface IdentityRow {
@@ -429,7 +597,11 @@ async function loadUser(q: Queryable, userId: string) {
                         'id', i.id, 'provider_id', i.provider_id, 'user_id', i.user_id, 'identity_data', i.identity_data,
                         'provider', i.provider, 'last_sign_in_at', i.last_sign_in_at, 'created_at', i.created_at,
                         'updated_at', i.updated_at, 'email', i.email) order by i.created_at)
-                        from auth.identities i where i.user_id = u.id), '[]') as identities
+                        from auth.identities i where i.user_id = u.id), '[]') as identities,
+            (select json_agg(json_build_object(
+                      'id', f.id, 'friendly_name', coalesce(f.friendly_name, ''), 'factor_type', f.factor_type,
+                      'status', f.status, 'created_at', f.created_at, 'updated_at', f.updated_at) order by f.created_at)
+               from auth.mfa_factors f where f.user_id = u.id) as factors
        from auth.users u where u.id = $1`,
     [userId],
   );
@@ -460,6 +632,12 @@ async function loadUser(q: Queryable, userId: string) {
       updated_at: jsonTimestamp(identity.updated_at),
       email: identity.email ?? "",
     })),
+    // GoTrue leaves `factors` out when there are none (omitempty).
+    factors: row.factors?.map((factor) => ({
+      ...factor,
+      created_at: jsonTimestamp(factor.created_at),
+      updated_at: jsonTimestamp(factor.updated_at),
+    })) ?? null,
     created_at: iso(row.created_at) ?? new Date(0).toISOString(),
     updated_at: iso(row.updated_at) ?? new Date(0).toISOString(),
     is_anonymous: row.is_anonymous,

@@ -15,6 +15,8 @@ export const DEFAULT_DATA_DIR = path.join(REPO_ROOT, ".data", "db");
 export const DEFAULT_MIGRATIONS_DIR = path.join(REPO_ROOT, "supabase", "migrations");
 export const DEFAULT_SEED_FILE = path.join(REPO_ROOT, "supabase", "seed.sql");
 const BOOTSTRAP_FILE = fileURLToPath(new URL("./bootstrap.sql", import.meta.url));
+/** Auth tables added after the first databases were built: idempotent, run on every open. */
+export const AUTH_FACTORS_FILE = fileURLToPath(new URL("./auth-factors.sql", import.meta.url));
 
 /** Written into the data directory once the bootstrap, migrations and seed have all succeeded. */
 const MARKER_FILE = "embedded-backend.json";
@@ -79,10 +81,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<EmbeddedDa
 
   try {
     if (marker) {
+      await db.exec(await readFile(AUTH_FACTORS_FILE, "utf8"));
       await applyNewMigrations(db, migrations, loaded.sqlNames, log);
       log(`database: reopened ${dataDir} in ${Math.round(performance.now() - started)} ms`);
     } else {
       await db.exec(await readFile(BOOTSTRAP_FILE, "utf8"));
+      await db.exec(await readFile(AUTH_FACTORS_FILE, "utf8"));
       await db.exec(MIGRATIONS_TABLE);
       for (const file of migrations) await applyMigration(db, file, loaded.sqlNames, log);
       if (seed) await runSql(db, { name: path.basename(seedFile), sql: seed }, loaded.sqlNames, log);

@@ -21,6 +21,7 @@ import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { pgcrypto } from "@electric-sql/pglite/contrib/pgcrypto";
 import { uuid_ossp } from "@electric-sql/pglite/contrib/uuid_ossp";
+import { AUTH_FACTORS_FILE } from "./database";
 
 const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const MIGRATIONS_DIR = path.join(REPO_ROOT, "supabase", "migrations");
@@ -51,6 +52,7 @@ export async function generateDatabaseTypes(options: GenerateOptions = {}): Prom
   const db = await PGlite.create({ extensions: { pgcrypto, uuid_ossp } });
   try {
     await db.exec(await readBootstrap());
+    await db.exec(await readFile(AUTH_FACTORS_FILE, "utf8"));
     for (const file of await readMigrations(options.migrationsDir ?? MIGRATIONS_DIR)) {
       await db.exec(SESSION_DEFAULTS);
       try {

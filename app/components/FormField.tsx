@@ -72,7 +72,7 @@ export function FormNotice({ kind, id, children }: { kind: "success" | "error"; 
 }
 
 /** Any conform field (forms built without a schema type give their fields an unknown value type). */
-type StringField = Parameters<typeof getInputProps>[0];
+export type StringField = Parameters<typeof getInputProps>[0];
 
 /**
  * A conform text input. Email addresses read left to right even on a right-to-left page

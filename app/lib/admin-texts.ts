@@ -36,5 +36,5 @@ export const recordFlashKey = (section: string, event: RecordEvent) => `flash.${
 export type ProposalEvent = "votingOpened" | "close" | "withdraw" | "hide" | "restore" | "hideComment" | "restoreComment";
 export const proposalFlashKey = (event: ProposalEvent) => `flash.proposals.${event}`;
 
-type MembershipEvent = "approve" | "decline" | "revoke";
+type MembershipEvent = "approve" | "decline" | "revoke" | "removeFactor";
 export const membershipFlashKey = (event: MembershipEvent) => `flash.members.${event}`;

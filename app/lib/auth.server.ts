@@ -15,8 +15,17 @@ export type Viewer = {
   username: string;
   /** Approved membership: proposing, voting and commenting. */
   isMember: boolean;
+  /** Admin rights now: an admin account whose session passed its second factor (aal2). */
   isAdmin: boolean;
+  /** An admin account, whether or not this session has the rights yet. */
+  hasAdminRole: boolean;
+  /** A verified TOTP factor. */
+  hasSecondFactor: boolean;
+  /** Signed in with the password only while a factor exists: the code is still to be entered. */
+  needsCode: boolean;
 };
+
+type ViewerRights = { member: boolean; admin: boolean; admin_role: boolean; second_factor: boolean; aal: string };
 
 export type Session = { supabase: TypedSupabaseClient; headers: Headers; viewer: Viewer | null };
 
@@ -27,32 +36,39 @@ export async function getSession(request: Request, context: AppLoadContext): Pro
   if (!hasSessionCookie(request)) return { supabase, headers, viewer: null };
   const { data, error } = await supabase.auth.getUser();
   if (error || !data.user) return { supabase, headers, viewer: null };
-  const [profile, member, admin] = await Promise.all([
+  const [profile, rights] = await Promise.all([
     supabase.from("profiles").select("username").eq("id", data.user.id).maybeSingle(),
-    supabase.rpc("is_member"),
-    supabase.rpc("is_admin"),
+    supabase.rpc("viewer_rights"),
   ]);
+  const granted = (rights.data ?? {}) as Partial<ViewerRights>;
   const viewer: Viewer = {
     id: data.user.id,
     email: data.user.email ?? "",
     username: profile.data?.username ?? "",
-    isMember: member.data === true,
-    isAdmin: admin.data === true,
+    isMember: granted.member === true,
+    isAdmin: granted.admin === true,
+    hasAdminRole: granted.admin_role === true,
+    hasSecondFactor: granted.second_factor === true,
+    needsCode: granted.second_factor === true && granted.aal !== "aal2",
   };
   return { supabase, headers, viewer };
 }
 
-/** Where to come back to after signing in: this page. */
-function loginRedirect(request: Request, headers: Headers): Response {
+/** A redirect to `page` that brings the viewer back to this request's page afterwards. */
+function redirectBackingTo(page: string, request: Request, headers: Headers): Response {
   const url = new URL(request.url);
   const back = `${url.pathname}${url.search}`;
-  return redirect(`/login?${new URLSearchParams({ redirectTo: back })}`, { headers });
+  return redirect(`${page}?${new URLSearchParams({ redirectTo: back })}`, { headers });
 }
 
-/** The session of a signed-in viewer; a visitor is sent to /login and brought back afterwards. */
+/**
+ * The session of a signed-in viewer; a visitor is sent to /login, a viewer who still owes the
+ * second factor's code to /login/code, each brought back afterwards.
+ */
 export async function requireViewer(request: Request, context: AppLoadContext): Promise<Session & { viewer: Viewer }> {
   const session = await getSession(request, context);
-  if (!session.viewer) throw loginRedirect(request, session.headers);
+  if (!session.viewer) throw redirectBackingTo("/login", request, session.headers);
+  if (session.viewer.needsCode) throw redirectBackingTo("/login/code", request, session.headers);
   return session as Session & { viewer: Viewer };
 }
 
@@ -66,16 +82,18 @@ export async function requireAnonymous(request: Request, context: AppLoadContext
 /**
  * The session of a signed-in admin, for every /admin loader and action (each checks on its own:
  * Remix runs a page's loaders in parallel, so the layout's check protects nothing below it).
- * A visitor is sent to /admin/login and brought back; a signed-in non-admin gets a 403 screen.
- * Row-level security refuses the same writes independently.
+ * A visitor is sent to /admin/login, an admin signed in with the password only to the code screen,
+ * an admin without a factor to enrol one, each brought back; a signed-in non-admin gets a 403 screen.
+ * Row-level security refuses the same reads and writes independently (is_admin() needs aal2).
  */
 export async function requireAdmin(request: Request, context: AppLoadContext): Promise<Session & { viewer: Viewer }> {
   const session = await getSession(request, context);
-  if (!session.viewer) {
-    const url = new URL(request.url);
-    const back = `${url.pathname}${url.search}`;
-    throw redirect(`/admin/login?${new URLSearchParams({ redirectTo: back })}`, { headers: session.headers });
+  const { viewer, headers } = session;
+  if (!viewer) throw redirectBackingTo("/admin/login", request, headers);
+  if (viewer.hasAdminRole && !viewer.isAdmin) {
+    if (viewer.needsCode) throw redirectBackingTo("/login/code", request, headers);
+    if (!viewer.hasSecondFactor) throw redirectBackingTo("/account/two-factor", request, headers);
   }
-  if (!session.viewer.isAdmin) throw data({ reason: "notAdmin" }, { status: 403, headers: session.headers });
+  if (!viewer.isAdmin) throw data({ reason: "notAdmin" }, { status: 403, headers });
   return session as Session & { viewer: Viewer };
 }

@@ -643,6 +643,7 @@ export type Database = {
         Returns: {
           approved_at: string
           email: string
+          has_second_factor: boolean
           id: string
           reason: string
           signed_up_at: string
@@ -654,12 +655,14 @@ export type Database = {
         Returns: number
       }
       public_name_available: { Args: { name: string }; Returns: boolean }
+      remove_second_factor: { Args: { account: string }; Returns: undefined }
       resolve_report: { Args: { report: string }; Returns: undefined }
       revoke_member: { Args: { account: string }; Returns: undefined }
       support_count: {
         Args: { proposal: Database["public"]["Tables"]["proposals"]["Row"] }
         Returns: number
       }
+      viewer_rights: { Args: never; Returns: Json }
       vote_count: {
         Args: { proposal: Database["public"]["Tables"]["proposals"]["Row"] }
         Returns: number

@@ -80,6 +80,24 @@ export const PasswordChangeSchema = z.object({
   newPassword: password,
 });
 
+/** A TOTP code as authenticator apps show it ("123 456" is taken too). */
+const code = z
+  .string({ error: "errors.codeRequired" })
+  .transform((value) => value.replace(/[\s-]/g, ""))
+  .pipe(z.string().min(1, { error: "errors.codeRequired" }).regex(/^\d{6}$/, { error: "errors.codeFormat" }));
+
+export const CodeSchema = z.object({ code, redirectTo: z.string().optional() });
+
+/** Confirming a new factor: its id and the secret and QR code shown (kept for a retry), and a code. */
+export const ConfirmFactorSchema = z.object({
+  intent: z.literal("confirm"),
+  factorId: z.uuid({ error: "errors.enrolmentExpired" }),
+  secret: z.string().regex(/^[A-Z2-7]+=*$/, { error: "errors.enrolmentExpired" }),
+  qrCode: z.string().startsWith("data:image/svg+xml;", { error: "errors.enrolmentExpired" }),
+  code,
+  redirectTo: z.string().optional(),
+});
+
 export const DeleteAccountSchema = z.object({ intent: z.literal("delete"), password });
 
 export const ProposalSchema = z.object({

@@ -3,7 +3,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type * as z from "zod";
 import {
+  CodeSchema,
   CommentSchema,
+  ConfirmFactorSchema,
   DeleteAccountSchema,
   LoginSchema,
   PasswordChangeSchema,
@@ -18,6 +20,8 @@ const validator = (schema: z.ZodType) => (formData: FormData) => parseWithZod(fo
 export const validators = {
   signUp: validator(SignUpSchema),
   login: validator(LoginSchema),
+  code: validator(CodeSchema),
+  confirm: validator(ConfirmFactorSchema),
   rename: validator(PublicNameSchema),
   password: validator(PasswordChangeSchema),
   delete: validator(DeleteAccountSchema),

@@ -1,7 +1,8 @@
 /**
  * Password sign-in, as /login and /admin/login both do it: the shared schema, at most 5 attempts
  * per 60 s per email address and per client address (429), a wrong password and an unknown
- * address answered alike (401), and the password never sent back to the page. Messages are keys of
+ * address answered alike (401), and the password never sent back to the page. An account with a
+ * second factor continues on /login/code. Messages are keys of
  * the account namespace, named with it: the admin sign-in page translates in its own.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -26,7 +27,7 @@ export async function signInWithPassword(request: Request, context: AppLoadConte
   }
 
   const { supabase, headers } = await requireAnonymous(request, context);
-  const { error } = await supabase.auth.signInWithPassword({ email, password });
+  const { data: signedIn, error } = await supabase.auth.signInWithPassword({ email, password });
   if (error) {
     if (error.code === "invalid_credentials") return reply(401, ["account:errors.invalidCredentials"]);
     if (error.code === "email_not_confirmed") return reply(403, ["account:errors.emailNotConfirmed"]);
@@ -34,5 +35,10 @@ export async function signInWithPassword(request: Request, context: AppLoadConte
     console.error("Sign-in failed:", error.code ?? error.status, error.message);
     return reply(503, ["account:errors.signInFailed"]);
   }
-  return redirect(safeRedirect(redirectTo, fallback), { headers });
+  const target = safeRedirect(redirectTo, fallback);
+  // An account with a verified factor has only aal1 now: the code screen completes the sign-in.
+  if (signedIn.user?.factors?.some((factor) => factor.status === "verified")) {
+    return redirect(`/login/code?${new URLSearchParams({ redirectTo: target })}`, { headers });
+  }
+  return redirect(target, { headers });
 }

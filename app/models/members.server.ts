@@ -18,9 +18,10 @@ export async function memberAccountsPage(supabase: Supabase, options: { approved
   return pageOf("member accounts", result, options.page, MEMBERS_PAGE_SIZE);
 }
 
-export type MembershipDecision = "approve" | "decline" | "revoke";
+/** What admins decide about an account; removing its second factor is for a member who lost their device. */
+export type MembershipDecision = "approve" | "decline" | "revoke" | "removeFactor";
 
 export function decideMembership(supabase: Supabase, decision: MembershipDecision, account: string) {
-  const fn = { approve: "approve_member", decline: "decline_member", revoke: "revoke_member" } as const;
+  const fn = { approve: "approve_member", decline: "decline_member", revoke: "revoke_member", removeFactor: "remove_second_factor" } as const;
   return supabase.rpc(fn[decision], { account });
 }

@@ -2,7 +2,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { useForm } from "~/lib/use-form";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { isAuthWeakPasswordError, type SupabaseClient } from "@supabase/supabase-js";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -178,6 +178,13 @@ export default function AccountPage() {
               {password.submitting ? t("account.saving") : t("account.password.submit")}
             </button>
           </Form>
+        </Section>
+
+        <Section title={t("account.twoFactor.title")}>
+          <p className="mb-4 text-ink-700">{viewer.hasSecondFactor ? t("account.twoFactor.on") : t("account.twoFactor.off")}</p>
+          <Link to="/account/two-factor" className="btn border border-ink-300 bg-white text-ink-900 hover:border-ink-500">
+            {t("account.twoFactor.manage")}
+          </Link>
         </Section>
 
         <Section title={t("account.data.title")}>

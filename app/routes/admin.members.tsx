@@ -2,6 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AdminPage } from "~/components/admin/AdminPage";
+import { StatusBadge } from "~/components/admin/StatusBadge";
 import { AdminTable, EmptyList, ListPager, SearchForm } from "~/components/admin/ListControls";
 import { adminForm, intentOf, redirectWithFlash } from "~/lib/admin-action.server";
 import { membershipFlashKey } from "~/lib/admin-texts";
@@ -11,20 +12,24 @@ import { getFixedT } from "~/lib/i18n.server";
 import { isRecordId, listOrFailure, listParams } from "~/models/admin-records.server";
 import { decideMembership, memberAccountsPage, type MembershipDecision } from "~/models/members.server";
 
-const DECISIONS: readonly MembershipDecision[] = ["approve", "decline", "revoke"];
+const DECISIONS: readonly MembershipDecision[] = ["approve", "decline", "revoke", "removeFactor"];
 
 /**
  * /admin/members: accounts awaiting approval (with what they wrote when they signed up), approve
- * or decline; approved members, revoke. The database records each decision in the activity log.
+ * or decline; approved members, revoke; any account's second factor, remove (a lost device). The
+ * database records each decision in the activity log.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { supabase, headers } = await requireAdmin(request, context);
+  const { supabase, headers, viewer } = await requireAdmin(request, context);
   const { url, query, page } = listParams(request);
   const approved = url.searchParams.get("show") === "approved";
   const t = getFixedT(request, "admin");
   const { list, loadFailed } = await listOrFailure(page, () => memberAccountsPage(supabase, { approved, query, page }));
   if (page > list.pageCount) throw data(null, { status: 404, headers });
-  return data({ title: t("sections.members.meta"), approved, query, list, loadFailed }, { status: loadFailed ? 503 : 200, headers });
+  return data(
+    { title: t("sections.members.meta"), approved, query, list, loadFailed, viewerId: viewer.id },
+    { status: loadFailed ? 503 : 200, headers },
+  );
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -43,7 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: page?.title }, { name: "robots", content: "noindex" }];
 
 export default function MembersAdmin() {
-  const { approved, query, list, loadFailed } = useLoaderData<typeof loader>();
+  const { approved, query, list, loadFailed, viewerId } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("admin");
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
@@ -78,6 +83,11 @@ export default function MembersAdmin() {
                 <span dir="auto" className="font-medium">
                   {account.username}
                 </span>
+                {account.has_second_factor ? (
+                  <span className="ms-2">
+                    <StatusBadge status="verified" label={t("members.secondFactor")} />
+                  </span>
+                ) : null}
                 {!approved && account.reason ? (
                   <p dir="auto" className="mt-1 whitespace-pre-wrap break-words text-sm text-ink-800">
                     <span className="font-semibold">{t("members.reason")}</span> {account.reason}
@@ -101,6 +111,9 @@ export default function MembersAdmin() {
                       <DecisionButton decision="decline" name={account.username} busy={busy} />
                     </>
                   )}
+                  {account.has_second_factor && account.id !== viewerId ? (
+                    <DecisionButton decision="removeFactor" name={account.username} busy={busy} />
+                  ) : null}
                 </Form>
               </td>
             </tr>

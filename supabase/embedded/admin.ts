@@ -25,3 +25,18 @@ export async function grantRole(db: PGlite, email: string, grant: Grant): Promis
   );
   return { userId, added: inserted.rows.length > 0 };
 }
+
+/**
+ * A lost device: removes the account's second factors and ends its sessions, so that it signs in
+ * with its password again (an admin is then asked to enrol a new factor). `removed` counts factors.
+ */
+export async function resetSecondFactor(db: PGlite, email: string): Promise<{ userId: string; removed: number }> {
+  const user = await db.query<{ id: string }>("select id from auth.users where lower(email) = lower($1) limit 1", [email.trim()]);
+  const userId = user.rows[0]?.id;
+  if (!userId) throw new UnknownUserError(email);
+  return db.transaction(async (tx) => {
+    const removed = await tx.query("delete from auth.mfa_factors where user_id = $1 returning id", [userId]);
+    await tx.query("delete from auth.sessions where user_id = $1", [userId]);
+    return { userId, removed: removed.rows.length };
+  });
+}

@@ -46,6 +46,15 @@ create table if not exists auth.mfa_amr_claims (
 
 alter table auth.sessions add column if not exists factor_id uuid;
 
+-- The emulator's own: when each factor received a wrong code (5 a minute, then 429). In the database
+-- rather than in memory so that a reset forgets them with everything else.
+create table if not exists auth.mfa_wrong_codes (
+  factor_id uuid not null references auth.mfa_factors (id) on delete cascade,
+  created_at timestamptz not null default now()
+);
+create index if not exists mfa_wrong_codes_factor_idx on auth.mfa_wrong_codes (factor_id, created_at);
+
 alter table auth.mfa_factors owner to supabase_auth_admin;
 alter table auth.mfa_challenges owner to supabase_auth_admin;
 alter table auth.mfa_amr_claims owner to supabase_auth_admin;
+alter table auth.mfa_wrong_codes owner to supabase_auth_admin;

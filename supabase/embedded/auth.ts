@@ -56,16 +56,14 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const FACTOR_PATH = /^\/factors\/([^/]+)(?:\/(challenge|verify))?$/;
 /** GoTrue's mfa.challenge_expiry_duration default. */
 const CHALLENGE_EXPIRY_SECONDS = 300;
-/** Wrong codes a factor may receive within WRONG_CODE_WINDOW_MS before verification answers 429. */
+/** Wrong codes a factor may receive within WRONG_CODE_WINDOW_SECONDS before verification answers 429. */
 const WRONG_CODES_ALLOWED = 5;
-const WRONG_CODE_WINDOW_MS = 60_000;
+const WRONG_CODE_WINDOW_SECONDS = 60;
 
 export function createAuthHandler(options: AuthOptions): (request: AuthRequest) => Promise<AuthResponse> {
   const { db, log } = options;
   const issuer = `${options.publicUrl}/auth/v1`;
   const secret = new TextEncoder().encode(options.jwtSecret);
-  /** When each factor last received wrong codes (in memory: a restart forgets them, as a rate limiter may). */
-  const wrongCodes = new Map<string, number[]>();
 
   const routes: Record<string, Partial<Record<string, (request: AuthRequest) => Promise<AuthResponse>>>> = {
     "/token": { POST: token },
@@ -397,9 +395,11 @@ export function createAuthHandler(options: AuthOptions): (request: AuthRequest) 
     const body = parseBody(request.body);
     const challengeId = typeof body.challenge_id === "string" ? body.challenge_id : "";
     const code = typeof body.code === "string" ? body.code.trim() : "";
-    const now = Date.now();
-    const recent = (wrongCodes.get(factor.id) ?? []).filter((at) => at > now - WRONG_CODE_WINDOW_MS);
-    if (recent.length >= WRONG_CODES_ALLOWED) {
+    const recent = await db.query<{ count: number }>(
+      "select count(*)::int as count from auth.mfa_wrong_codes where factor_id = $1 and created_at > now() - make_interval(secs => $2)",
+      [factor.id, WRONG_CODE_WINDOW_SECONDS],
+    );
+    if (recent.rows[0].count >= WRONG_CODES_ALLOWED) {
       throw new AuthError(429, "over_request_rate_limit", "Too many wrong codes for this factor; try again in a minute.");
     }
     const { rows } = await db.query<{ verified: boolean; expired: boolean }>(
@@ -411,10 +411,9 @@ export function createAuthHandler(options: AuthOptions): (request: AuthRequest) 
     if (!challenge || challenge.verified) throw new AuthError(404, "mfa_challenge_not_found", "Challenge not found");
     if (challenge.expired) throw new AuthError(422, "mfa_challenge_expired", "MFA challenge has expired, verify against another challenge or create a new challenge.");
     if (!factor.secret || !totpCodeMatches(factor.secret, code)) {
-      wrongCodes.set(factor.id, [...recent, now]);
+      await db.query("insert into auth.mfa_wrong_codes (factor_id) values ($1)", [factor.id]);
       throw new AuthError(422, "mfa_verification_failed", "Invalid TOTP code entered");
     }
-    wrongCodes.delete(factor.id);
     const sessionId = caller.sessionId;
     if (!sessionId) throw new AuthError(403, "session_not_found", "A session is needed to verify a factor");
 

@@ -1,6 +1,6 @@
-// Command line of the embedded backend: `tsx supabase/embedded/cli.ts start [--reset] | keys | admin <email>`.
+// Command line of the embedded backend: `tsx supabase/embedded/cli.ts start [--reset] | keys | admin [--approve | --reset-2fa] <email>`.
 
-import { GRANT_TABLES, grantRole, UnknownUserError, type Grant } from "./admin";
+import { GRANT_TABLES, grantRole, resetSecondFactor, UnknownUserError, type Grant } from "./admin";
 import { DEFAULT_DATA_DIR, openDatabase, REPO_ROOT } from "./database";
 import { startEmbeddedBackend } from "./gateway";
 import { ANON_KEY, DEFAULT_PORT, LOCAL_URL, SERVICE_ROLE_KEY } from "./keys";
@@ -15,10 +15,12 @@ const USAGE = `Usage: tsx supabase/embedded/cli.ts <command>
   admin <email>     make an existing user an admin (insert into public.admins)
   admin --approve <email>
                     approve an account's membership (insert into public.members)
+  admin --reset-2fa <email>
+                    remove an account's second factor (a lost device) and end its sessions
   types [file]      regenerate app/lib/database.types.ts from supabase/migrations (supabase/embedded/types.ts)`;
 
 const LOCAL_ACCOUNTS = [
-  ["admin@example.org", "local-admin-password", "admin"],
+  ["admin@example.org", "local-admin-password", "admin; TOTP secret TUA2IR7VKIJOFLNTW4CFNGSLDKHKIMMD"],
   ["member@example.org", "local-member-password", "not an admin"],
 ];
 
@@ -99,11 +101,12 @@ async function start(args: string[]): Promise<number> {
 }
 
 async function admin(args: string[]): Promise<number> {
+  if (args[0] === "--reset-2fa") return resetFactor(args.slice(1));
   const grant: Grant = args[0] === "--approve" ? "member" : "admin";
   const rest = grant === "member" ? args.slice(1) : args;
   const email = rest[0]?.trim();
   if (!email || rest.length > 1) {
-    console.error("Usage: tsx supabase/embedded/cli.ts admin [--approve] <email>");
+    console.error("Usage: tsx supabase/embedded/cli.ts admin [--approve | --reset-2fa] <email>");
     return 1;
   }
   const done = (added: boolean) =>
@@ -115,7 +118,7 @@ async function admin(args: string[]): Promise<number> {
     if (running === "embedded") {
       const response = await fetch(`${LOCAL_URL}/__admin`, {
         method: "POST",
-        headers: { "content-type": "application/json", apikey: SERVICE_ROLE_KEY, authorization: `Bearer ${SERVICE_ROLE_KEY}` },
+        headers: { "content-type": "application/json", ...SERVICE_HEADERS },
         body: JSON.stringify({ email, grant }),
       });
       const body = (await response.json()) as { added?: boolean; message?: string };
@@ -138,6 +141,56 @@ async function admin(args: string[]): Promise<number> {
     }
   } catch (error) {
     console.error(error instanceof UnknownUserError ? error.message : `Could not grant ${grant}: ${(error as Error).message}`);
+    return 1;
+  }
+}
+
+async function resetFactor(args: string[]): Promise<number> {
+  const email = args[0]?.trim();
+  if (!email || args.length > 1) {
+    console.error("Usage: tsx supabase/embedded/cli.ts admin --reset-2fa <email>");
+    return 1;
+  }
+  const done = (removed: number) =>
+    removed ? `${email}'s second factor is removed; the account signs in with its password and enrols again.` : `${email} had no second factor.`;
+  try {
+    const running = await probeGateway();
+    if (running === "embedded") {
+      const response = await fetch(`${LOCAL_URL}/__admin`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...SERVICE_HEADERS },
+        body: JSON.stringify({ email, reset: "2fa" }),
+      });
+      const body = (await response.json()) as { removed?: number; message?: string };
+      if (!response.ok) {
+        console.error(body.message ?? `The running backend answered ${response.status}.`);
+        return 1;
+      }
+      console.log(done(body.removed ?? 0));
+      return 0;
+    }
+    if (running === "other") {
+      // GoTrue's admin API: list the user's factors, delete each.
+      const userId = await findUserThroughSupabaseApi(email);
+      const listed = await fetch(`${LOCAL_URL}/auth/v1/admin/users/${userId}/factors`, { headers: SERVICE_HEADERS });
+      if (!listed.ok) throw new Error(`GET /auth/v1/admin/users/…/factors answered ${listed.status}`);
+      const factors = (await listed.json()) as { id: string }[];
+      for (const factor of factors) {
+        const deleted = await fetch(`${LOCAL_URL}/auth/v1/admin/users/${userId}/factors/${factor.id}`, { method: "DELETE", headers: SERVICE_HEADERS });
+        if (!deleted.ok) throw new Error(`DELETE /auth/v1/admin/users/…/factors/${factor.id} answered ${deleted.status}`);
+      }
+      console.log(done(factors.length));
+      return 0;
+    }
+    const database = await openDatabase({ dataDir: DEFAULT_DATA_DIR, log: (line) => console.log(line) });
+    try {
+      console.log(done((await resetSecondFactor(database.db, email)).removed));
+      return 0;
+    } finally {
+      await database.close();
+    }
+  } catch (error) {
+    console.error(error instanceof UnknownUserError ? error.message : `Could not remove the second factor: ${(error as Error).message}`);
     return 1;
   }
 }
@@ -167,18 +220,24 @@ async function probeGateway(): Promise<"embedded" | "other" | "none"> {
   }
 }
 
-/** Against a real local Supabase stack: find the user with the GoTrue admin API, insert through PostgREST as service_role. */
-async function grantThroughSupabaseApi(email: string, grant: Grant): Promise<number> {
-  const headers = { apikey: SERVICE_ROLE_KEY, authorization: `Bearer ${SERVICE_ROLE_KEY}`, "content-type": "application/json" };
-  let userId: string | undefined;
-  for (let page = 1; !userId; page++) {
-    const response = await fetch(`${LOCAL_URL}/auth/v1/admin/users?page=${page}&per_page=1000`, { headers });
+const SERVICE_HEADERS = { apikey: SERVICE_ROLE_KEY, authorization: `Bearer ${SERVICE_ROLE_KEY}` };
+
+/** Against a real local Supabase stack: the user's id, from the GoTrue admin API. */
+async function findUserThroughSupabaseApi(email: string): Promise<string> {
+  for (let page = 1; ; page++) {
+    const response = await fetch(`${LOCAL_URL}/auth/v1/admin/users?page=${page}&per_page=1000`, { headers: SERVICE_HEADERS });
     if (!response.ok) throw new Error(`GET /auth/v1/admin/users answered ${response.status}`);
     const { users } = (await response.json()) as { users: { id: string; email?: string }[] };
-    userId = users.find((user) => user.email?.toLowerCase() === email.toLowerCase())?.id;
-    if (users.length < 1000) break;
+    const userId = users.find((user) => user.email?.toLowerCase() === email.toLowerCase())?.id;
+    if (userId) return userId;
+    if (users.length < 1000) throw new UnknownUserError(email);
   }
-  if (!userId) throw new UnknownUserError(email);
+}
+
+/** Against a real local Supabase stack: insert through PostgREST as service_role. */
+async function grantThroughSupabaseApi(email: string, grant: Grant): Promise<number> {
+  const headers = { ...SERVICE_HEADERS, "content-type": "application/json" };
+  const userId = await findUserThroughSupabaseApi(email);
   const table = GRANT_TABLES[grant];
   const response = await fetch(`${LOCAL_URL}/rest/v1/${table}?on_conflict=user_id`, {
     method: "POST",

@@ -2,7 +2,7 @@
 // GoTrue emulator, /__reset and /__admin for tooling. Every request holds the global mutex until its response ends.
 
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
-import { grantRole, UnknownUserError, type Grant } from "./admin";
+import { grantRole, resetSecondFactor, UnknownUserError, type Grant } from "./admin";
 import { createAuthHandler } from "./auth";
 import { DEFAULT_DATA_DIR, openDatabase, type EmbeddedDatabase } from "./database";
 import { ANON_KEY, DEFAULT_PORT, JWT_SECRET, SERVICE_ROLE_KEY } from "./keys";
@@ -203,7 +203,7 @@ export async function startEmbeddedBackend(options: EmbeddedBackendOptions = {})
         const ms = await reset();
         await sendJson(res, 200, { ok: true, ms });
       } else if (path === "/__admin") {
-        if (req.method !== "POST") throw new HttpError(405, "method_not_allowed", "Use POST /__admin with {\"email\", \"grant\"}.");
+        if (req.method !== "POST") throw new HttpError(405, "method_not_allowed", "Use POST /__admin with {\"email\", \"grant\"} or {\"email\", \"reset\": \"2fa\"}.");
         requireServiceRole(req);
         await serveAdmin(req, res);
       } else if (path === "/" && (req.method === "GET" || req.method === "HEAD")) {
@@ -310,19 +310,25 @@ export async function startEmbeddedBackend(options: EmbeddedBackendOptions = {})
 
   async function serveAdmin(req: IncomingMessage, res: ServerResponse) {
     const body = await readBody(req);
-    const usage = 'Send a JSON body {"email": "…", "grant": "admin" | "member"} (grant defaults to admin).';
-    let request: { email?: unknown; grant?: unknown };
+    const usage =
+      'Send a JSON body {"email": "…", "grant": "admin" | "member"} (grant defaults to admin), or {"email": "…", "reset": "2fa"}.';
+    let request: { email?: unknown; grant?: unknown; reset?: unknown };
     try {
       request = JSON.parse(body.toString("utf8"));
     } catch {
       throw new HttpError(400, "bad_json", usage);
     }
-    const { email, grant = "admin" } = request ?? {};
-    if (typeof email !== "string" || !email.trim() || (grant !== "admin" && grant !== "member")) {
+    const { email, grant = "admin", reset } = request ?? {};
+    if (typeof email !== "string" || !email.trim() || (grant !== "admin" && grant !== "member") || (reset !== undefined && reset !== "2fa")) {
       throw new HttpError(400, "validation_failed", usage);
     }
     const release = await acquireDatabase();
     try {
+      if (reset === "2fa") {
+        const { userId, removed } = await resetSecondFactor(database!.db, email);
+        await sendJson(res, 200, { ok: true, user_id: userId, removed });
+        return;
+      }
       const granted = await grantRole(database!.db, email, grant as Grant);
       await sendJson(res, 200, { ok: true, user_id: granted.userId, added: granted.added });
     } catch (error) {

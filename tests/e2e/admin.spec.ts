@@ -5,7 +5,7 @@ import account from "../../locales/en/account.json" with { type: "json" };
 import admin from "../../locales/en/admin.json" with { type: "json" };
 import common from "../../locales/en/common.json" with { type: "json" };
 import { ANON_KEY, SERVICE_ROLE_KEY, SUPABASE_URL } from "./local-backend";
-import { PASSWORD, approvedMember, field, freshAdmin, ownClientAddress, unique } from "./members";
+import { PASSWORD, approvedMember, field, enterCode, freshAdmin, ownClientAddress, unique } from "./members";
 
 /**
  * The back-office as admins use it, with JavaScript ('js') and without ('nojs'): sign-in, the
@@ -20,13 +20,14 @@ const js = () => test.info().project.use.javaScriptEnabled !== false;
 
 /** Signs in at /admin/login as a new admin of its own, coming back to `target`. */
 async function signInAsAdmin(page: Page, target = "/admin") {
-  const { email } = await freshAdmin();
+  const { email, totpSecret } = await freshAdmin();
   const password = PASSWORD;
   await page.goto(target);
   await expect(page).toHaveURL(/\/admin\/login\?redirectTo=/);
   await field(page, account.fields.email).fill(email);
   await field(page, account.fields.password).fill(password);
   await page.getByRole("button", { name: account.login.submit }).click();
+  await enterCode(page, totpSecret);
   const expected = decodeURIComponent(target);
   await page.waitForURL((url) => decodeURIComponent(`${url.pathname}${url.search}`.replace(/\+/g, " ")) === expected);
 }

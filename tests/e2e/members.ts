@@ -3,6 +3,7 @@
 import { expect, type BrowserContext, type Page } from "@playwright/test";
 import account from "../../locales/en/account.json" with { type: "json" };
 import common from "../../locales/en/common.json" with { type: "json" };
+import { LOCAL_ADMIN_TOTP_SECRET, totpCode } from "../support/totp";
 import { ANON_KEY, SERVICE_ROLE_KEY, SUPABASE_URL } from "./local-backend";
 
 export const PASSWORD = "e2e-member-password";
@@ -39,8 +40,11 @@ export async function approvedMember(label: string) {
   return { email, username };
 }
 
-/** A new approved member who is also an admin: each test signs in as its own, so the sign-in limit per address never stops another. */
-export async function freshAdmin() {
+/**
+ * A new approved member who is also an admin: each test signs in as its own, so the sign-in limit
+ * per address never stops another. Enrolled (the default), it has a TOTP factor, whose secret it returns.
+ */
+export async function freshAdmin({ enrolled = true } = {}) {
   const admin = await approvedMember("admin");
   const grant = await fetch(`${SUPABASE_URL}/__admin`, {
     method: "POST",
@@ -48,16 +52,50 @@ export async function freshAdmin() {
     body: JSON.stringify({ email: admin.email, grant: "admin" }),
   });
   expect(grant.status).toBe(200);
-  return admin;
+  const totpSecret = enrolled ? await enrolFactor(admin.email, PASSWORD) : "";
+  return { ...admin, totpSecret };
 }
 
-async function adminToken(): Promise<string> {
-  const response = await fetch(`${SUPABASE_URL}/auth/v1/token?grant_type=password`, {
+async function authApi<T>(path: string, body: object, token?: string): Promise<T> {
+  const response = await fetch(`${SUPABASE_URL}/auth/v1${path}`, {
     method: "POST",
-    headers: { apikey: ANON_KEY, "content-type": "application/json" },
-    body: JSON.stringify({ email: "admin@example.org", password: "local-admin-password" }),
+    headers: { apikey: ANON_KEY, "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
   });
-  return ((await response.json()) as { access_token: string }).access_token;
+  expect(response.status, await response.clone().text()).toBe(200);
+  return (await response.json()) as T;
+}
+
+/** Signs in through the API, then challenges and verifies the factor: an aal2 access token. */
+async function verifiedToken(email: string, password: string, factor: { id: string; secret: string }): Promise<string> {
+  const { access_token } = await authApi<{ access_token: string }>("/token?grant_type=password", { email, password });
+  const challenge = await authApi<{ id: string }>(`/factors/${factor.id}/challenge`, {}, access_token);
+  const verified = await authApi<{ access_token: string }>(
+    `/factors/${factor.id}/verify`,
+    { challenge_id: challenge.id, code: totpCode(factor.secret) },
+    access_token,
+  );
+  return verified.access_token;
+}
+
+/** Enrols and confirms a TOTP factor for an account, as an authenticator app's owner would; returns its secret. */
+async function enrolFactor(email: string, password: string): Promise<string> {
+  const { access_token } = await authApi<{ access_token: string }>("/token?grant_type=password", { email, password });
+  const factor = await authApi<{ id: string; totp: { secret: string } }>("/factors", { factor_type: "totp" }, access_token);
+  await verifiedToken(email, password, { id: factor.id, secret: factor.totp.secret });
+  return factor.totp.secret;
+}
+
+/** The seed's admin at aal2 (admin rights need the second factor). */
+function adminToken(): Promise<string> {
+  return verifiedToken("admin@example.org", "local-admin-password", { id: "c0000000-0000-4000-8000-000000000001", secret: LOCAL_ADMIN_TOTP_SECRET });
+}
+
+/** The code screen after a password: the current code of `secret`, as the authenticator app shows it. */
+export async function enterCode(page: Page, secret: string) {
+  await expect(page).toHaveURL(/\/login\/code\?/);
+  await field(page, account.fields.code).fill(totpCode(secret));
+  await page.getByRole("button", { name: account.code.submit }).click();
 }
 
 /** An admin's change of a proposal through the API, as the admin screens will make it. */

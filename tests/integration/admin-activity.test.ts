@@ -13,10 +13,13 @@ let admin: Client;
 let member: Client;
 
 beforeAll(async () => {
-  admin = await signedInClient(ACCOUNTS.admin);
   member = await signedInClient(ACCOUNTS.member);
 });
-beforeEach(resetBackend);
+// A reset ends every session, and admin rights need a live one: the admin signs in after each.
+beforeEach(async () => {
+  await resetBackend();
+  admin = await signedInClient(ACCOUNTS.admin);
+});
 
 async function log() {
   const { data, error } = await serviceClient()

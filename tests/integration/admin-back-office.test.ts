@@ -12,10 +12,13 @@ let admin: Client;
 let member: Client;
 
 beforeAll(async () => {
-  admin = await signedInClient(ACCOUNTS.admin);
   member = await signedInClient(ACCOUNTS.member);
 });
-beforeEach(resetBackend);
+// A reset ends every session, and admin rights need a live one: the admin signs in after each.
+beforeEach(async () => {
+  await resetBackend();
+  admin = await signedInClient(ACCOUNTS.admin);
+});
 
 const article = { title: "Member article", slug: "member-article", excerpt: "x", content: "<p>x</p>", image_url: "https://images.example.org/a.jpg" };
 

@@ -12,6 +12,7 @@ import type { Database } from "~/lib/database.types";
 import { ACCOUNTS, anonClient, anonKey, approveMember, backendUrl, resetBackend, serviceClient, serviceRoleKey } from "../support/backend";
 
 const COOKIE = "sb-127-auth-token";
+const LUCIA = { email: "lucia@example.org", password: "local-member-password" };
 const ids = {
   admin: "a0000000-0000-4000-8000-000000000001",
   member: "a0000000-0000-4000-8000-000000000002",
@@ -401,7 +402,8 @@ describe("§12 acceptance list", () => {
     const started = performance.now();
     await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
-        i % 4 === 0 ? signedInFlow(i, ACCOUNTS.admin) : i % 2 === 0 ? signedInFlow(i, ACCOUNTS.member) : anonFlow(i),
+        // Two members (the admin would need the second factor's step as well: another test's subject).
+        i % 4 === 0 ? signedInFlow(i, LUCIA) : i % 2 === 0 ? signedInFlow(i, ACCOUNTS.member) : anonFlow(i),
       ),
     );
     const ms = Math.round(performance.now() - started);

@@ -33,13 +33,14 @@ beforeAll(async () => {
   anon = anonClient();
   member = await signedInClient(ACCOUNTS.member);
   lucia = await signedInClient(LUCIA);
-  admin = await signedInClient(ACCOUNTS.admin);
 });
 
-// The seeded accounts keep their ids across resets, so their tokens stay valid; the pending
-// account is created again after each reset, as anyone can through GoTrue with the anon key.
+// The seeded accounts keep their ids across resets, so members' tokens stay valid (admin rights
+// need a live session: the admin signs in after each reset); the pending account is created again
+// after each reset, as anyone can through GoTrue with the anon key.
 beforeEach(async () => {
   await resetBackend();
+  admin = await signedInClient(ACCOUNTS.admin);
   pending = anonClient();
   const { data, error } = await pending.auth.signUp({
     email: `pending-${crypto.randomUUID().slice(0, 8)}@example.org`,

@@ -15,12 +15,13 @@ let pendingId: string;
 let pendingEmail: string;
 
 beforeAll(async () => {
-  admin = await signedInClient(ACCOUNTS.admin);
   member = await signedInClient(ACCOUNTS.member);
 });
 
+// A reset ends every session, and admin rights need a live one: the admin signs in after each.
 beforeEach(async () => {
   await resetBackend();
+  admin = await signedInClient(ACCOUNTS.admin);
   pendingEmail = `pending-${crypto.randomUUID().slice(0, 8)}@example.org`;
   const { data, error } = await anonClient().auth.signUp({
     email: pendingEmail,

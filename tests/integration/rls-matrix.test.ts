@@ -36,9 +36,12 @@ beforeAll(async () => {
   await resetBackend();
   clients.anon = anonClient();
   clients.member = await signedInClient(ACCOUNTS.member);
+});
+// A reset ends every session, and admin rights need a live one: the admin signs in after each.
+beforeEach(async () => {
+  await resetBackend();
   clients.admin = await signedInClient(ACCOUNTS.admin);
 });
-beforeEach(resetBackend);
 
 function expectRlsError(result: Result, role: Role) {
   expect(result.error?.code, JSON.stringify(result.error)).toBe("42501");

@@ -2,7 +2,7 @@
 // the database makes of them: admin rights need aal2 and a live session (issue 11).
 import { decodeJwt } from "jose";
 import { beforeEach, describe, expect, it } from "vitest";
-import { ACCOUNTS, anonClient, anonKey, backendUrl, resetBackend, signedInClient, type Client } from "../support/backend";
+import { ACCOUNTS, anonClient, anonKey, backendUrl, resetBackend, serviceRoleKey, signedInClient, verifySecondFactor, type Client } from "../support/backend";
 import { LOCAL_ADMIN_TOTP_SECRET, totpCode, wrongTotpCode } from "../support/totp";
 
 beforeEach(resetBackend);
@@ -75,7 +75,7 @@ describe("TOTP factors", () => {
   });
 
   it("answers 429 to a sixth wrong code within a minute, even when the sixth is right", async () => {
-    const admin = await signedInClient(ACCOUNTS.admin);
+    const admin = await signedInClient(ACCOUNTS.admin, { aal1: true });
     const factorId = "c0000000-0000-4000-8000-000000000001";
     for (let attempt = 0; attempt < 5; attempt++) {
       const { error } = await admin.auth.mfa.challengeAndVerify({ factorId, code: wrongTotpCode(LOCAL_ADMIN_TOTP_SECRET) });
@@ -96,5 +96,77 @@ describe("TOTP factors", () => {
     expect(reused.error).toMatchObject({ status: 404, code: "mfa_challenge_not_found" });
     expect((await member.auth.mfa.challenge({ factorId: "not-a-factor" })).error).toMatchObject({ status: 404 });
     expect((await anonClient().auth.mfa.enroll({ factorType: "totp" })).error).not.toBeNull();
+  });
+});
+
+describe("admin rights need aal2 and a live session", () => {
+  const article = { title: "Second factor", slug: "second-factor", excerpt: "x", content: "<p>x</p>", image_url: "https://images.example.org/a.jpg" };
+
+  it("an admin's password-only (aal1) token neither writes news nor reads contact messages; the aal2 token does both", async () => {
+    const passwordOnly = await signedInClient(ACCOUNTS.admin, { aal1: true });
+    const write = await passwordOnly.from("news_articles").insert(article);
+    expect(write.error?.code).toBe("42501");
+    const read = await passwordOnly.from("contacts").select("id");
+    expect(read.error).toBeNull();
+    expect(read.data).toEqual([]);
+    expect((await passwordOnly.rpc("is_admin")).data).toBe(false);
+
+    const admin = await signedInClient(ACCOUNTS.admin);
+    expect((await admin.from("news_articles").insert(article)).error).toBeNull();
+    expect((await admin.from("contacts").select("id")).data?.length).toBeGreaterThan(0);
+  });
+
+  it("an admin's aal2 access token is refused on admin data as soon as its session is signed out", async () => {
+    const admin = await signedInClient(ACCOUNTS.admin);
+    const token = (await admin.auth.getSession()).data.session!.access_token;
+    const headers = { apikey: anonKey(), Authorization: `Bearer ${token}` };
+    const before = await fetch(`${backendUrl()}/rest/v1/contacts?select=id`, { headers });
+    expect(((await before.json()) as unknown[]).length).toBeGreaterThan(0);
+    await admin.auth.signOut();
+    const after = await fetch(`${backendUrl()}/rest/v1/contacts?select=id`, { headers });
+    expect(after.status).toBe(200);
+    expect(await after.json()).toEqual([]);
+  });
+
+  it("a member with a factor is a member only at aal2", async () => {
+    const { secret } = await enrolAndVerify(await signedInClient(ACCOUNTS.member));
+    const passwordOnly = await signedInClient(ACCOUNTS.member);
+    expect((await passwordOnly.rpc("is_member")).data).toBe(false);
+    expect((await passwordOnly.rpc("viewer_rights")).data).toMatchObject({ member: false, second_factor: true, aal: "aal1" });
+    await verifySecondFactor(passwordOnly, secret);
+    expect((await passwordOnly.rpc("is_member")).data).toBe(true);
+  });
+
+  it("another admin removes a member's factor: logged, the member's sessions end, and only admins may", async () => {
+    const memberClient = await signedInClient(ACCOUNTS.member);
+    const { session } = await enrolAndVerify(memberClient);
+    const memberId = session!.user.id;
+    expect((await memberClient.rpc("remove_second_factor", { account: memberId })).error?.code).toBe("42501");
+
+    const admin = await signedInClient(ACCOUNTS.admin);
+    const accounts = await admin.rpc("member_accounts");
+    expect(accounts.data?.find((account) => account.id === memberId)?.has_second_factor).toBe(true);
+    expect((await admin.rpc("remove_second_factor", { account: memberId })).error).toBeNull();
+    expect((await admin.rpc("remove_second_factor", { account: memberId })).error?.code).toBe("PT409");
+    const adminId = (await admin.auth.getUser()).data.user!.id;
+    expect((await admin.rpc("remove_second_factor", { account: adminId })).error?.code).toBe("PT409");
+
+    const log = await admin.from("admin_activity").select("table_name, record_id, action, actor_name").eq("table_name", "mfa_factors");
+    expect(log.data).toEqual([{ table_name: "mfa_factors", record_id: memberId, action: "deleted", actor_name: "rosa" }]);
+    const ended = await fetch(`${backendUrl()}/auth/v1/user`, { headers: { apikey: anonKey(), Authorization: `Bearer ${session!.access_token}` } });
+    expect(ended.status).toBe(403);
+    const again = await signedInClient(ACCOUNTS.member);
+    expect((await again.auth.mfa.listFactors()).data?.all).toEqual([]);
+  });
+
+  it("`db:admin -- --reset-2fa` (the gateway's /__admin) removes the admin's factor; /admin then asks for a new one", async () => {
+    const response = await fetch(`${backendUrl()}/__admin`, {
+      method: "POST",
+      headers: { apikey: serviceRoleKey(), Authorization: `Bearer ${serviceRoleKey()}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ email: ACCOUNTS.admin.email, reset: "2fa" }),
+    });
+    expect(await response.json()).toMatchObject({ ok: true, removed: 1 });
+    const admin = await signedInClient(ACCOUNTS.admin, { aal1: true });
+    expect((await admin.rpc("viewer_rights")).data).toMatchObject({ admin: false, admin_role: true, second_factor: false });
   });
 });

@@ -2,11 +2,14 @@
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { inject } from "vitest";
 import type { Database } from "~/lib/database.types";
+import { LOCAL_ADMIN_TOTP_SECRET, totpCode } from "./totp";
+
+type Account = { email: string; password: string; totpSecret?: string };
 
 export const ACCOUNTS = {
-  admin: { email: "admin@example.org", password: "local-admin-password" },
+  admin: { email: "admin@example.org", password: "local-admin-password", totpSecret: LOCAL_ADMIN_TOTP_SECRET },
   member: { email: "member@example.org", password: "local-member-password" },
-} as const;
+} as const satisfies Record<string, Account>;
 
 export type Client = SupabaseClient<Database>;
 
@@ -23,12 +26,25 @@ function client(key: string): Client {
 export const anonClient = () => client(anonKey());
 export const serviceClient = () => client(serviceRoleKey());
 
-/** A client signed in with email and password; fails the test if sign-in fails. */
-export async function signedInClient(account: { email: string; password: string }): Promise<Client> {
+/**
+ * A client signed in with email and password, and with the account's TOTP code when it has a
+ * factor (admins need aal2); fails the test if sign-in fails. `aal1` stops after the password.
+ */
+export async function signedInClient(account: Account, { aal1 = false } = {}): Promise<Client> {
   const supabase = anonClient();
-  const { error } = await supabase.auth.signInWithPassword(account);
+  const { error } = await supabase.auth.signInWithPassword({ email: account.email, password: account.password });
   if (error) throw new Error(`sign-in as ${account.email} failed: ${error.message}`);
+  if (account.totpSecret && !aal1) await verifySecondFactor(supabase, account.totpSecret);
   return supabase;
+}
+
+/** Raises a signed-in client's session to aal2 with the current code of its verified factor. */
+export async function verifySecondFactor(supabase: Client, secret: string): Promise<void> {
+  const { data } = await supabase.auth.mfa.listFactors();
+  const factorId = data?.totp[0]?.id;
+  if (!factorId) throw new Error("the account has no verified factor");
+  const { error } = await supabase.auth.mfa.challengeAndVerify({ factorId, code: totpCode(secret) });
+  if (error) throw new Error(`the second factor was refused: ${error.message}`);
 }
 
 /** Truncates every table and re-runs the seed (a route only the embedded backend has). */

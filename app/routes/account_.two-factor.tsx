@@ -1,0 +1,185 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { CodeField } from "~/components/CodeField";
+import { FormNotice } from "~/components/FormField";
+import { PageFrame } from "~/components/PageFrame";
+import { requireViewer } from "~/lib/auth.server";
+import { getFixedT } from "~/lib/i18n.server";
+import { useLazyValidation } from "~/lib/lazy-validation";
+import { memberForm } from "~/lib/member-action.server";
+import { ConfirmFactorSchema } from "~/lib/member-schemas";
+import { safeRedirect } from "~/lib/safe-redirect";
+import { CODE_REFUSALS, verifiedFactorId, verifyCode } from "~/lib/second-factor.server";
+import { useForm } from "~/lib/use-form";
+
+/**
+ * /account/two-factor: turning TOTP two-factor sign-in on (a QR code, the key as text, then a code
+ * from the app) and off. Optional for members; admins are sent here before /admin until they have
+ * it, and cannot turn it off (another admin removes a lost one from /admin/members). A GET changes
+ * nothing: enrolment starts with a POST.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { headers, viewer } = await requireViewer(request, context);
+  const url = new URL(request.url);
+  const t = getFixedT(request, "account");
+  return data(
+    {
+      title: t("twoFactor.meta.title"),
+      hasFactor: viewer.hasSecondFactor,
+      isAdmin: viewer.hasAdminRole,
+      redirectTo: safeRedirect(url.searchParams.get("redirectTo"), ""),
+      notice: url.searchParams.has("enabled") ? "enabled" : url.searchParams.has("removed") ? "removed" : null,
+    },
+    { headers },
+  );
+}
+
+type Enrolment = { factorId: string; secret: string; qrCode: string };
+type TwoFactorAnswer = { enrolment: Enrolment | null; result: SubmissionResult<string[]> | null };
+
+const ISSUER = "INAG";
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await memberForm(request);
+  const { supabase, headers, viewer } = await requireViewer(request, context);
+  const answer = (status: number, body: TwoFactorAnswer) => data<TwoFactorAnswer>(body, { status, headers });
+  const refused = (status: number, key: string) => answer(status, { enrolment: null, result: { status: "error", error: { "": [key] } } });
+  const intent = formData.get("intent");
+
+  if (intent === "start") {
+    if (viewer.hasSecondFactor) return refused(409, "errors.twoFactorAlreadyOn");
+    const { data: factor, error } = await supabase.auth.mfa.enroll({ factorType: "totp", issuer: ISSUER });
+    if (error || factor.type !== "totp") {
+      console.error("Enrolling a factor failed:", error?.code ?? error?.status, error?.message);
+      return refused(503, "errors.accountFailed");
+    }
+    return answer(200, { enrolment: { factorId: factor.id, secret: factor.totp.secret, qrCode: factor.totp.qr_code }, result: null });
+  }
+
+  if (intent === "confirm") {
+    const submission = parseWithZod(formData, { schema: ConfirmFactorSchema });
+    const reply = (status: number, errors?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => {
+      const kept = submission.payload;
+      const enrolment = submission.status === "success" || !errors?.formErrors ? keptEnrolment(kept) : null;
+      return answer(status, { enrolment, result: submission.reply({ ...errors, hideFields: ["code"] }) });
+    };
+    if (submission.status !== "success") return reply(400);
+    const { factorId, code, redirectTo } = submission.value;
+    const outcome = await verifyCode(supabase, factorId, code);
+    if (outcome === "verified") return redirect(safeRedirect(redirectTo, "/account/two-factor?enabled"), { headers });
+    const refusal = CODE_REFUSALS[outcome];
+    return outcome === "expired" || outcome === "failed"
+      ? reply(refusal.status, { formErrors: [refusal.key] })
+      : reply(refusal.status, { fieldErrors: { code: [refusal.key] } });
+  }
+
+  if (intent === "remove") {
+    if (viewer.hasAdminRole) return refused(409, "twoFactor.adminKeeps");
+    const factorId = await verifiedFactorId(supabase);
+    const { error } = factorId ? await supabase.auth.mfa.unenroll({ factorId }) : { error: null };
+    if (error) {
+      console.error("Removing a factor failed:", error.code ?? error.status, error.message);
+      return refused(503, "errors.accountFailed");
+    }
+    return redirect("/account/two-factor?removed", { headers });
+  }
+  throw new Response("Unknown action", { status: 400 });
+}
+
+/** The enrolment a refused confirmation showed, shown again: the same QR code and key, checked as the schema checks them. */
+function keptEnrolment(payload: Record<string, unknown>): Enrolment | null {
+  const parsed = ConfirmFactorSchema.pick({ factorId: true, secret: true, qrCode: true }).safeParse(payload);
+  return parsed.success ? parsed.data : null;
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: page?.title }, { name: "robots", content: "noindex" }];
+
+export default function TwoFactorPage() {
+  const { hasFactor, isAdmin, redirectTo, notice } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const { t } = useTranslation("account");
+  const busy = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const enrolment = navigation.state === "idle" ? answer?.enrolment : null;
+  const pageError = !enrolment && navigation.state === "idle" ? answer?.result?.error?.[""]?.[0] : undefined;
+
+  return (
+    <PageFrame title={t("twoFactor.title")} subtitle={t("twoFactor.subtitle")}>
+      <div className="mx-auto grid max-w-2xl gap-6">
+        {notice ? <FormNotice kind="success">{t(`twoFactor.${notice}`)}</FormNotice> : null}
+        {pageError ? <FormNotice kind="error">{t(pageError)}</FormNotice> : null}
+        {isAdmin && !hasFactor ? <FormNotice kind="error">{t("twoFactor.adminRequired")}</FormNotice> : null}
+        <section className="rounded-lg border border-ink-200 bg-white p-5 shadow-sm sm:p-8">
+          {enrolment ? (
+            <Enrol enrolment={enrolment} redirectTo={redirectTo} lastResult={answer?.result ?? null} />
+          ) : hasFactor ? (
+            <>
+              <p className="mb-4 text-ink-800">{t("twoFactor.on")}</p>
+              {isAdmin ? (
+                <p className="text-ink-700">{t("twoFactor.adminKeeps")}</p>
+              ) : (
+                <Form method="post">
+                  <button type="submit" name="intent" value="remove" disabled={busy === "remove"} className="btn-secondary disabled:opacity-70">
+                    {busy === "remove" ? t("twoFactor.removing") : t("twoFactor.remove")}
+                  </button>
+                </Form>
+              )}
+            </>
+          ) : (
+            <>
+              <p className="mb-4 text-ink-800">{t("twoFactor.off")}</p>
+              <Form method="post">
+                <button type="submit" name="intent" value="start" disabled={busy === "start"} className="btn-primary disabled:opacity-70">
+                  {busy === "start" ? t("twoFactor.starting") : t("twoFactor.start")}
+                </button>
+              </Form>
+            </>
+          )}
+        </section>
+        <Link to="/account" className="font-semibold text-accent-700 underline underline-offset-2">
+          {t("twoFactor.back")}
+        </Link>
+      </div>
+    </PageFrame>
+  );
+}
+
+function Enrol({ enrolment, redirectTo, lastResult }: { enrolment: Enrolment; redirectTo: string; lastResult: SubmissionResult<string[]> | null }) {
+  const { t } = useTranslation("account");
+  const navigation = useNavigation();
+  const validation = useLazyValidation(() => import("~/lib/member-validation").then((module) => module.validators.confirm));
+  const [form, fields] = useForm({
+    id: "two-factor-confirm",
+    lastResult: navigation.state === "idle" ? lastResult : null,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onBlur",
+    onValidate: validation.onValidate,
+  });
+  const submitting = navigation.state === "submitting";
+  return (
+    <Form method="post" {...getFormProps(form)} onFocus={validation.onFocus} className="grid gap-4">
+      {form.errors?.[0] ? <FormNotice kind="error">{t(form.errors[0])}</FormNotice> : null}
+      <p className="text-ink-800">{t("twoFactor.scan")}</p>
+      <img src={enrolment.qrCode} alt={t("twoFactor.qrAlt")} width={208} height={208} className="rounded-md border border-ink-200 bg-white" />
+      <div>
+        <p className="text-ink-800">{t("twoFactor.manual")}</p>
+        <code dir="ltr" data-testid="totp-secret" className="mt-1 block break-all rounded-md bg-ink-100 px-3 py-2 font-mono text-lg tracking-wider text-ink-950">
+          {enrolment.secret}
+        </code>
+      </div>
+      <p className="text-ink-800">{t("twoFactor.enterCode")}</p>
+      <input type="hidden" name="intent" value="confirm" />
+      <input type="hidden" name="factorId" value={enrolment.factorId} />
+      <input type="hidden" name="secret" value={enrolment.secret} />
+      <input type="hidden" name="qrCode" value={enrolment.qrCode} />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <CodeField field={fields.code} />
+      <button type="submit" disabled={submitting} className="btn-primary justify-self-start disabled:opacity-70">
+        {submitting ? t("twoFactor.confirming") : t("twoFactor.confirm")}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,97 @@
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { CodeField } from "~/components/CodeField";
+import { FormNotice } from "~/components/FormField";
+import { PageFrame } from "~/components/PageFrame";
+import { getSession } from "~/lib/auth.server";
+import { getFixedT } from "~/lib/i18n.server";
+import { useLazyValidation } from "~/lib/lazy-validation";
+import { memberForm } from "~/lib/member-action.server";
+import { CodeSchema } from "~/lib/member-schemas";
+import { safeRedirect } from "~/lib/safe-redirect";
+import { CODE_REFUSALS, verifiedFactorId, verifyCode } from "~/lib/second-factor.server";
+import { useForm } from "~/lib/use-form";
+
+/**
+ * /login/code: the second step of signing in to an account with a TOTP factor (every admin's, and
+ * members' who enrolled one). The password made an aal1 session; the right code raises it to aal2
+ * and goes on to `redirectTo`. Supabase Auth allows 5 wrong codes a minute (429).
+ */
+async function sessionOwingCode(request: Request, context: LoaderFunctionArgs["context"], redirectTo: string) {
+  const session = await getSession(request, context);
+  if (!session.viewer) throw redirect(`/login?${new URLSearchParams({ redirectTo })}`, { headers: session.headers });
+  if (!session.viewer.needsCode) throw redirect(redirectTo, { headers: session.headers });
+  return session;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/account");
+  const { headers } = await sessionOwingCode(request, context, redirectTo);
+  const t = getFixedT(request, "account");
+  return data({ title: t("code.meta.title"), redirectTo }, { headers });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await memberForm(request);
+  const submission = parseWithZod(formData, { schema: CodeSchema });
+  const redirectTo = safeRedirect(submission.status === "success" ? submission.value.redirectTo : null, "/account");
+  const { supabase, headers } = await sessionOwingCode(request, context, redirectTo);
+  const reply = (status: number, errors?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) =>
+    data({ result: submission.reply({ ...errors, hideFields: ["code"] }) }, { status, headers });
+  if (submission.status !== "success") return reply(400);
+
+  const factorId = await verifiedFactorId(supabase);
+  const outcome = factorId ? await verifyCode(supabase, factorId, submission.value.code) : "failed";
+  if (outcome === "verified") return redirect(redirectTo, { headers });
+  const refusal = CODE_REFUSALS[outcome];
+  return outcome === "wrong"
+    ? reply(refusal.status, { fieldErrors: { code: [refusal.key] } })
+    : reply(refusal.status, { formErrors: [refusal.key] });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: page?.title }, { name: "robots", content: "noindex" }];
+
+export default function CodePage() {
+  const { redirectTo } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const { t } = useTranslation("account");
+  const validation = useLazyValidation(() => import("~/lib/member-validation").then((module) => module.validators.code));
+  const [form, fields] = useForm({
+    id: "login-code",
+    lastResult: navigation.state === "idle" ? actionData?.result : null,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onBlur",
+    onValidate: validation.onValidate,
+  });
+  const submitting = navigation.state === "submitting" && navigation.formAction !== "/logout";
+  const formError = form.errors?.[0];
+
+  return (
+    <PageFrame title={t("code.title")} subtitle={t("code.subtitle")}>
+      <div className="mx-auto grid max-w-lg gap-6">
+        <Form method="post" {...getFormProps(form)} onFocus={validation.onFocus} className="rounded-lg border border-ink-200 bg-white p-5 shadow-sm sm:p-8">
+          {formError ? (
+            <FormNotice kind="error" id={form.errorId}>
+              {t(formError)}
+            </FormNotice>
+          ) : null}
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <CodeField field={fields.code} />
+          <button type="submit" disabled={submitting} className="btn-primary mt-2 w-full disabled:cursor-wait disabled:opacity-70">
+            {submitting ? t("code.submitting") : t("code.submit")}
+          </button>
+        </Form>
+        <Form method="post" action="/logout" className="text-ink-700">
+          <p>{t("code.lostDevice")}</p>
+          <button type="submit" className="mt-2 font-semibold text-accent-700 underline underline-offset-2">
+            {t("code.signOut")}
+          </button>
+        </Form>
+      </div>
+    </PageFrame>
+  );
+}

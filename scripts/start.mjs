@@ -45,6 +45,7 @@ await waitForHttp(`${siteUrl}/`, 90_000);
 console.log(`
   Site      ${siteUrl}
   Backend   ${backendUrl}   (Supabase-compatible; npm run db:keys prints the keys)
+  Mail      http://127.0.0.1:${BACKEND_PORT + 3}   (the local mail catcher: password-reset mail lands here)
   Accounts  admin@example.org / local-admin-password   (admin; TOTP secret TUA2IR7VKIJOFLNTW4CFNGSLDKHKIMMD)
             member@example.org / local-member-password (member)
   Press Ctrl+C to stop.

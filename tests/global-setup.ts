@@ -33,6 +33,7 @@ export default async function setup(project: TestProject) {
   project.provide("supabaseUrl", backend.url);
   project.provide("anonKey", backend.anonKey);
   project.provide("serviceRoleKey", backend.serviceRoleKey);
+  project.provide("mailUrl", backend.mailUrl ?? "");
   return () => backend.stop();
 }
 
@@ -41,5 +42,6 @@ declare module "vitest" {
     supabaseUrl: string;
     anonKey: string;
     serviceRoleKey: string;
+    mailUrl: string;
   }
 }

@@ -1,5 +1,5 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Field, FormNotice, TextInput } from "~/components/FormField";
@@ -59,6 +59,11 @@ export function SignInForm({
       <button type="submit" disabled={submitting} className="btn-primary mt-2 w-full disabled:cursor-wait disabled:opacity-70">
         {submitting ? t("login.submitting") : t("login.submit")}
       </button>
+      <p className="mt-4">
+        <Link to="/forgot-password" className="font-semibold text-accent-700 underline underline-offset-2">
+          {t("login.forgot")}
+        </Link>
+      </p>
       {children}
     </Form>
   );

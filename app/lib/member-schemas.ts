@@ -72,6 +72,14 @@ export const SignUpSchema = z.object({
 
 export const LoginSchema = z.object({ email, password, redirectTo: z.string().optional() });
 
+export const ForgotPasswordSchema = z.object({ email });
+
+/** The mailed link's token hash, carried by the form; the server checks it when the form is sent. */
+export const ResetPasswordSchema = z.object({
+  token_hash: z.string({ error: "errors.resetLinkInvalid" }).regex(/^[0-9a-f]{16,128}$/, { error: "errors.resetLinkInvalid" }),
+  newPassword: password,
+});
+
 export const PublicNameSchema = z.object({ intent: z.literal("rename"), publicName });
 
 export const PasswordChangeSchema = z.object({

@@ -7,11 +7,13 @@ import {
   CommentSchema,
   ConfirmFactorSchema,
   DeleteAccountSchema,
+  ForgotPasswordSchema,
   LoginSchema,
   PasswordChangeSchema,
   ProposalSchema,
   PublicNameSchema,
   ReportSchema,
+  ResetPasswordSchema,
   SignUpSchema,
 } from "~/lib/member-schemas";
 
@@ -21,6 +23,8 @@ export const validators = {
   signUp: validator(SignUpSchema),
   login: validator(LoginSchema),
   code: validator(CodeSchema),
+  forgot: validator(ForgotPasswordSchema),
+  reset: validator(ResetPasswordSchema),
   confirm: validator(ConfirmFactorSchema),
   rename: validator(PublicNameSchema),
   password: validator(PasswordChangeSchema),

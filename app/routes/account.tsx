@@ -26,7 +26,8 @@ import { renameProfile } from "~/models/profiles.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { headers, viewer } = await requireViewer(request, context);
   const t = getFixedT(request, "account");
-  return data({ title: t("account.meta.title"), viewer }, { headers });
+  const passwordReset = new URL(request.url).searchParams.get("password") === "reset";
+  return data({ title: t("account.meta.title"), viewer, passwordReset }, { headers });
 }
 
 type Intent = "rename" | "password" | "delete";
@@ -129,7 +130,7 @@ function useAccountForm(intent: Intent) {
 }
 
 export default function AccountPage() {
-  const { viewer } = useLoaderData<typeof loader>();
+  const { viewer, passwordReset } = useLoaderData<typeof loader>();
   const { t } = useTranslation("account");
   const rename = useAccountForm("rename");
   const password = useAccountForm("password");
@@ -139,6 +140,7 @@ export default function AccountPage() {
   return (
     <PageFrame title={t("account.title")} subtitle={t("account.subtitle", { name: viewer.username })}>
       <div className="mx-auto grid max-w-2xl gap-8">
+        {passwordReset ? <FormNotice kind="success">{t("account.passwordReset")}</FormNotice> : null}
         {viewer.isMember ? null : <FormNotice kind="success">{t("account.pending")}</FormNotice>}
 
         <Section title={t("account.rename.title")}>

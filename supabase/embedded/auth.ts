@@ -1,10 +1,12 @@
 // A GoTrue-compatible /auth/v1 (spec §7), executed against PGlite. The gateway calls it under the global mutex.
 // Passwords are hashed and checked in SQL (pgcrypto bcrypt); tokens are HS256 JWTs signed with jose.
 
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes, randomInt } from "node:crypto";
 import type { PGlite, Transaction } from "@electric-sql/pglite";
 import { errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from "jose";
 import { JWT_EXPIRY_SECONDS, MIN_PASSWORD_LENGTH, REFRESH_TOKEN_REUSE_SECONDS } from "./keys";
+import type { AuthConfig } from "./config";
+import { renderTemplate, type SendMail } from "./mail";
 import { newTotp, totpCodeMatches } from "./totp";
 
 export interface AuthRequest {
@@ -27,6 +29,10 @@ export interface AuthOptions {
   /** The public base URL of the gateway; the issuer is `${publicUrl}/auth/v1`. */
   publicUrl: string;
   jwtSecret: string;
+  /** supabase/config.toml's auth settings. */
+  config: AuthConfig;
+  /** Where auth mail goes (the local catcher); null: mail cannot be sent (GoTrue answers 500). */
+  sendMail: SendMail | null;
   log: (line: string) => void;
 }
 
@@ -70,6 +76,8 @@ export function createAuthHandler(options: AuthOptions): (request: AuthRequest) 
     "/user": { GET: getUser, PUT: updateUser },
     "/logout": { POST: logout },
     "/signup": { POST: signup },
+    "/recover": { POST: recover },
+    "/verify": { POST: verify },
     "/factors": { POST: enroll },
     "/settings": { GET: async () => json(200, SETTINGS) },
     "/health": { GET: async () => json(200, HEALTH) },
@@ -201,7 +209,7 @@ export function createAuthHandler(options: AuthOptions): (request: AuthRequest) 
 
   // PUT /user: user_metadata (data), password and email (changed at once, as under autoconfirm).
   async function updateUser(request: AuthRequest): Promise<AuthResponse> {
-    const { userId } = await authenticate(request);
+    const { userId, sessionId } = await authenticate(request);
     const body = parseBody(request.body);
     await db.transaction(async (tx) => {
       if (body.data !== undefined && body.data !== null) {
@@ -230,6 +238,8 @@ export function createAuthHandler(options: AuthOptions): (request: AuthRequest) 
           "update auth.users set encrypted_password = extensions.crypt($2, extensions.gen_salt('bf', 10)), updated_at = now() where id = $1",
           [userId, body.password],
         );
+        // A new password signs out every other session of the account (a thief's included).
+        await tx.query("delete from auth.sessions where user_id = $1 and id is distinct from $2::uuid", [userId, sessionId]);
       }
       if (typeof body.email === "string" && body.email.trim()) {
         const email = body.email.trim().toLowerCase();
@@ -448,6 +458,78 @@ export function createAuthHandler(options: AuthOptions): (request: AuthRequest) 
     return json(200, { id: factor.id });
   }
 
+  // POST /recover: a password-reset mail, at most one per address per max_frequency. The answer is the
+  // same whether or not the address has an account (GoTrue's protection against probing).
+  async function recover(request: AuthRequest): Promise<AuthResponse> {
+    const body = parseBody(request.body);
+    const email = typeof body.email === "string" ? body.email.trim().toLowerCase() : "";
+    if (!EMAIL_PATTERN.test(email)) throw new AuthError(400, "validation_failed", "Unable to validate email address: invalid format");
+    const { config } = options;
+    const { rows } = await db.query<{ id: string; email: string; data: Json | null; wait: number | null }>(
+      `select id, email, raw_user_meta_data as data,
+              ceil(extract(epoch from recovery_sent_at + make_interval(secs => $2) - now()))::int as wait
+         from auth.users where lower(email) = $1 and deleted_at is null limit 1`,
+      [email, config.emailMaxFrequencySeconds],
+    );
+    const user = rows[0];
+    if (!user) return json(200, {});
+    if (user.wait !== null && user.wait > 0) {
+      throw new AuthError(429, "over_email_send_rate_limit", `For security purposes, you can only request this after ${user.wait} seconds.`);
+    }
+    const sentThisHour = await db.query<{ count: number }>(
+      "select count(*)::int as count from auth.users where recovery_sent_at > now() - interval '1 hour'",
+    );
+    if (sentThisHour.rows[0].count >= config.rateLimit.emailSent) {
+      throw new AuthError(429, "over_email_send_rate_limit", "Email rate limit exceeded");
+    }
+    const template = config.templates.recovery;
+    if (!options.sendMail || !template) throw new AuthError(500, "unexpected_failure", "Error sending recovery email");
+    // GoTrue's one-time token: a six-digit code, stored as the SHA-224 of address and code (the mail's TokenHash).
+    const token = String(randomInt(0, 1_000_000)).padStart(6, "0");
+    const tokenHash = createHash("sha224").update(user.email + token).digest("hex");
+    await db.query("update auth.users set recovery_token = $2, recovery_sent_at = now(), updated_at = now() where id = $1", [user.id, tokenHash]);
+    const values = { SiteURL: config.siteUrl, Email: user.email, Token: token, TokenHash: tokenHash, Data: user.data ?? {}, RedirectTo: config.siteUrl };
+    try {
+      await options.sendMail({
+        to: user.email,
+        subject: renderTemplate(template.subject, values, false),
+        html: renderTemplate(template.content, values),
+      });
+    } catch (error) {
+      log(`auth: sending the recovery mail failed: ${(error as Error).message}`);
+      await db.query("update auth.users set recovery_token = '', recovery_sent_at = null where id = $1", [user.id]);
+      throw new AuthError(500, "unexpected_failure", "Error sending recovery email");
+    }
+    return json(200, {});
+  }
+
+  // POST /verify {type: "recovery", token_hash} (or {email, token}): the mailed link, once, within otp_expiry.
+  async function verify(request: AuthRequest): Promise<AuthResponse> {
+    const body = parseBody(request.body);
+    if (body.type !== "recovery") throw new AuthError(400, "validation_failed", "Verify requires a verification type of recovery here");
+    const email = typeof body.email === "string" ? body.email.trim().toLowerCase() : "";
+    const tokenHash =
+      typeof body.token_hash === "string" && body.token_hash
+        ? body.token_hash
+        : typeof body.token === "string" && email
+          ? createHash("sha224").update(email + body.token.trim()).digest("hex")
+          : "";
+    if (!tokenHash) throw new AuthError(400, "validation_failed", "Verify requires a token or a token hash");
+    const session = await db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ id: string }>(
+        `update auth.users
+            set recovery_token = '', email_confirmed_at = coalesce(email_confirmed_at, now()), last_sign_in_at = now(), updated_at = now()
+          where recovery_token = $1 and recovery_token <> '' and deleted_at is null
+            and recovery_sent_at > now() - make_interval(secs => $2)
+          returning id`,
+        [tokenHash, options.config.otpExpirySeconds],
+      );
+      return rows[0] ? createSession(tx, rows[0].id, "recovery") : null;
+    });
+    if (!session) throw new AuthError(403, "otp_expired", "Email link is invalid or has expired");
+    return json(200, session);
+  }
+
   async function authenticate(request: AuthRequest): Promise<Caller> {
     const header = request.headers.authorization;
     const value = Array.isArray(header) ? header[0] : header;
@@ -477,14 +559,14 @@ export function createAuthHandler(options: AuthOptions): (request: AuthRequest) 
     return { userId: claims.sub, sessionId, aal: rows[0].aal ?? (typeof claims.aal === "string" ? claims.aal : "aal1") };
   }
 
-  async function createSession(tx: Transaction, userId: string) {
+  async function createSession(tx: Transaction, userId: string, method: "password" | "recovery" = "password") {
     const { rows } = await tx.query<{ id: string }>(
       "insert into auth.sessions (id, user_id, created_at, updated_at, aal) values (gen_random_uuid(), $1, now(), now(), 'aal1') returning id",
       [userId],
     );
     await tx.query(
-      "insert into auth.mfa_amr_claims (session_id, created_at, updated_at, authentication_method) values ($1, now(), now(), 'password')",
-      [rows[0].id],
+      "insert into auth.mfa_amr_claims (session_id, created_at, updated_at, authentication_method) values ($1, now(), now(), $2)",
+      [rows[0].id, method],
     );
     return issueSession(tx, userId, rows[0].id, await insertRefreshToken(tx, userId, rows[0].id, null));
   }

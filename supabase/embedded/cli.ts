@@ -76,6 +76,7 @@ async function start(args: string[]): Promise<number> {
       `  API URL           ${backend.url}`,
       `  REST              ${backend.url}/rest/v1`,
       `  Auth              ${backend.url}/auth/v1`,
+      ...(backend.mailUrl ? [`  Local mail        ${backend.mailUrl}   (every mail the backend sends; GET /api/email)`] : []),
       `  anon key          ${backend.anonKey}`,
       `  service_role key  ${backend.serviceRoleKey}`,
       "Local accounts (from supabase/seed.sql):",

@@ -4,6 +4,8 @@
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import { grantRole, resetSecondFactor, UnknownUserError, type Grant } from "./admin";
 import { createAuthHandler } from "./auth";
+import { loadAuthConfig } from "./config";
+import { smtpSender, startMailCatcher, type MailCatcher } from "./mail";
 import { DEFAULT_DATA_DIR, openDatabase, type EmbeddedDatabase } from "./database";
 import { ANON_KEY, DEFAULT_PORT, JWT_SECRET, SERVICE_ROLE_KEY } from "./keys";
 import { Mutex } from "./mutex";
@@ -22,10 +24,14 @@ export interface EmbeddedBackendOptions {
   migrationsDir?: string;
   /** Default supabase/seed.sql at the repo root. */
   seedFile?: string;
+  /** Start the local mail catcher of config.toml's [local_smtp] (default true), moved along with `port`. */
+  mail?: boolean;
 }
 
 export interface EmbeddedBackend {
   url: string;
+  /** The local mail catcher's web page and API (GET /api/email); null when it was not started. */
+  mailUrl: string | null;
   anonKey: string;
   serviceRoleKey: string;
   /** Truncate every table of public and auth, then re-run the seed (under the global mutex). */
@@ -74,6 +80,7 @@ export async function startEmbeddedBackend(options: EmbeddedBackendOptions = {})
   let database: EmbeddedDatabase | null = null;
   let postgrest: RunningPostgrest | null = null;
   let auth: ReturnType<typeof createAuthHandler> | null = null;
+  let mailCatcher: MailCatcher | null = null;
   let stopping = false;
 
   let markReady!: (ok: boolean) => void;
@@ -115,7 +122,23 @@ export async function startEmbeddedBackend(options: EmbeddedBackendOptions = {})
       log,
       serialize: (fn) => mutex.run(fn),
     });
-    auth = createAuthHandler({ db: database.db, publicUrl: url, jwtSecret: JWT_SECRET, log });
+    const authConfig = loadAuthConfig();
+    if (options.mail !== false && authConfig.localSmtp.enabled) {
+      const shift = port - DEFAULT_PORT;
+      mailCatcher = await startMailCatcher({
+        webPort: authConfig.localSmtp.webPort + shift,
+        smtpPort: authConfig.localSmtp.smtpPort + shift,
+        log,
+      });
+    }
+    auth = createAuthHandler({
+      db: database.db,
+      publicUrl: url,
+      jwtSecret: JWT_SECRET,
+      config: authConfig,
+      sendMail: mailCatcher ? smtpSender(mailCatcher.smtpPort) : null,
+      log,
+    });
     markReady(true);
   } catch (error) {
     markReady(false);
@@ -161,6 +184,8 @@ export async function startEmbeddedBackend(options: EmbeddedBackendOptions = {})
     upstreamAgent.destroy();
     await postgrest?.stop().catch((error: Error) => log(`gateway: stopping PostgREST failed: ${error.message}`));
     await database?.close().catch((error: Error) => log(`gateway: closing PGlite failed: ${error.message}`));
+    await mailCatcher?.stop();
+    mailCatcher = null;
     postgrest = null;
     database = null;
   }
@@ -341,6 +366,7 @@ export async function startEmbeddedBackend(options: EmbeddedBackendOptions = {})
 
   return {
     url,
+    mailUrl: mailCatcher?.url ?? null,
     anonKey: ANON_KEY,
     serviceRoleKey: SERVICE_ROLE_KEY,
     async reset() {

@@ -79,7 +79,7 @@ async function verifiedToken(email: string, password: string, factor: { id: stri
 }
 
 /** Enrols and confirms a TOTP factor for an account, as an authenticator app's owner would; returns its secret. */
-async function enrolFactor(email: string, password: string): Promise<string> {
+export async function enrolFactor(email: string, password: string): Promise<string> {
   const { access_token } = await authApi<{ access_token: string }>("/token?grant_type=password", { email, password });
   const factor = await authApi<{ id: string; totp: { secret: string } }>("/factors", { factor_type: "totp" }, access_token);
   await verifiedToken(email, password, { id: factor.id, secret: factor.totp.secret });

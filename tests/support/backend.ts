@@ -16,6 +16,17 @@ export type Client = SupabaseClient<Database>;
 export const backendUrl = () => inject("supabaseUrl");
 export const anonKey = () => inject("anonKey");
 export const serviceRoleKey = () => inject("serviceRoleKey");
+export const mailUrl = () => inject("mailUrl");
+
+export type CaughtMail = { subject: string; html: string; to: { address: string }[]; time: string };
+
+/** The mail the local catcher holds for `address`, newest last (maildev's GET /api/email). */
+export async function mailTo(address: string, base = mailUrl()): Promise<CaughtMail[]> {
+  const response = await fetch(`${base}/api/email`);
+  if (!response.ok) throw new Error(`the mail catcher answered ${response.status}`);
+  const all = (await response.json()) as CaughtMail[];
+  return all.filter((mail) => mail.to.some((to) => to.address.toLowerCase() === address.toLowerCase()));
+}
 
 function client(key: string): Client {
   return createClient<Database>(backendUrl(), key, {

@@ -1,0 +1,66 @@
+// What the embedded backend takes from supabase/config.toml, the file the Supabase CLI reads: the auth
+// settings it emulates (site URL, mail templates and timings, rate limits) and the local mail catcher.
+
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { parse } from "smol-toml";
+import { REPO_ROOT } from "./database";
+
+export interface MailTemplate {
+  subject: string;
+  /** The template's text (content_path read from the repository root, as the CLI resolves it). */
+  content: string;
+}
+
+export interface AuthConfig {
+  siteUrl: string;
+  /** [auth.email] max_frequency: seconds between two mails to one address. */
+  emailMaxFrequencySeconds: number;
+  /** [auth.email] otp_expiry: seconds a mailed link or code stays valid. */
+  otpExpirySeconds: number;
+  templates: Partial<Record<"recovery", MailTemplate>>;
+  /** [auth.rate_limit], as GoTrue counts them. */
+  rateLimit: { emailSent: number; signInSignUps: number; tokenRefresh: number; tokenVerifications: number };
+  localSmtp: { enabled: boolean; webPort: number; smtpPort: number };
+}
+
+type Table = Record<string, unknown>;
+const table = (value: unknown): Table => (value && typeof value === "object" && !Array.isArray(value) ? (value as Table) : {});
+const number = (value: unknown, fallback: number) => (typeof value === "number" && Number.isFinite(value) ? value : fallback);
+
+/** Go duration strings as config.toml writes them ("1m0s", "60s", "1h"). */
+export function durationSeconds(value: unknown, fallback: number): number {
+  if (typeof value !== "string") return fallback;
+  const parts = [...value.matchAll(/(\d+(?:\.\d+)?)(h|m|s)/g)];
+  if (!parts.length) return fallback;
+  return parts.reduce((sum, [, amount, unit]) => sum + Number(amount) * (unit === "h" ? 3600 : unit === "m" ? 60 : 1), 0);
+}
+
+export function loadAuthConfig(file = path.join(REPO_ROOT, "supabase", "config.toml")): AuthConfig {
+  const config = parse(readFileSync(file, "utf8")) as Table;
+  const auth = table(config.auth);
+  const email = table(auth.email);
+  const limits = table(auth.rate_limit);
+  const smtp = table(config.local_smtp);
+  const templates: AuthConfig["templates"] = {};
+  const recovery = table(table(email.template).recovery);
+  if (typeof recovery.content_path === "string") {
+    templates.recovery = {
+      subject: typeof recovery.subject === "string" ? recovery.subject : "Reset Your Password",
+      content: readFileSync(path.resolve(REPO_ROOT, recovery.content_path), "utf8"),
+    };
+  }
+  return {
+    siteUrl: typeof auth.site_url === "string" ? auth.site_url : "http://127.0.0.1:3000",
+    emailMaxFrequencySeconds: durationSeconds(email.max_frequency, 60),
+    otpExpirySeconds: number(email.otp_expiry, 3600),
+    templates,
+    rateLimit: {
+      emailSent: number(limits.email_sent, 2),
+      signInSignUps: number(limits.sign_in_sign_ups, 30),
+      tokenRefresh: number(limits.token_refresh, 150),
+      tokenVerifications: number(limits.token_verifications, 30),
+    },
+    localSmtp: { enabled: smtp.enabled !== false, webPort: number(smtp.port, 54324), smtpPort: number(smtp.smtp_port, 54325) },
+  };
+}

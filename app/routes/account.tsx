@@ -31,6 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 type Intent = "rename" | "password" | "delete";
+
 type AccountAnswer = { intent: Intent; done: boolean; result: SubmissionResult<string[]> };
 
 const SCHEMAS = { rename: PublicNameSchema, password: PasswordChangeSchema, delete: DeleteAccountSchema } as const;
@@ -49,6 +50,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await memberForm(request);
   const { supabase, headers, viewer } = await requireViewer(request, context);
   const intent = formData.get("intent");
+  if (intent === "signOutEverywhere") {
+    // Every session of the account ends, this one too: other browsers are signed out at their next request.
+    const { error } = await supabase.auth.signOut({ scope: "global" });
+    if (error) {
+      console.error("Signing out everywhere failed:", error.code ?? error.status, error.message);
+      throw new Response("Signing out everywhere failed", { status: 503, headers });
+    }
+    return redirect("/login?signedOut=everywhere", { headers });
+  }
   if (!isIntent(intent)) throw new Response("Unknown action", { status: 400 });
   const submission = parseWithZod(formData, { schema: SCHEMAS[intent] });
   const reply = (status: number, errors?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }, done = false) =>
@@ -187,6 +197,15 @@ export default function AccountPage() {
           <Link to="/account/two-factor" className="btn border border-ink-300 bg-white text-ink-900 hover:border-ink-500">
             {t("account.twoFactor.manage")}
           </Link>
+        </Section>
+
+        <Section title={t("account.sessions.title")}>
+          <p className="mb-4 text-ink-700">{t("account.sessions.text")}</p>
+          <Form method="post">
+            <button type="submit" name="intent" value="signOutEverywhere" className="btn border border-ink-300 bg-white text-ink-900 hover:border-ink-500">
+              {t("account.sessions.submit")}
+            </button>
+          </Form>
         </Section>
 
         <Section title={t("account.data.title")}>

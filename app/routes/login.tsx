@@ -23,6 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       title: t("login.meta.title"),
       redirectTo: safeRedirect(url.searchParams.get("redirectTo"), ""),
       deleted: url.searchParams.has("deleted"),
+      signedOutEverywhere: url.searchParams.get("signedOut") === "everywhere",
     },
     { headers },
   );
@@ -38,7 +39,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
 ];
 
 export default function LoginPage() {
-  const { redirectTo, deleted } = useLoaderData<typeof loader>();
+  const { redirectTo, deleted, signedOutEverywhere } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("account");
 
@@ -46,6 +47,7 @@ export default function LoginPage() {
     <PageFrame title={t("login.title")} subtitle={t("login.subtitle")}>
       <div className="mx-auto max-w-lg">
         {deleted ? <FormNotice kind="success">{t("login.deleted")}</FormNotice> : null}
+        {signedOutEverywhere ? <FormNotice kind="success">{t("login.signedOutEverywhere")}</FormNotice> : null}
         <SignInForm id="login" redirectTo={redirectTo} lastResult={actionData?.result}>
           <p className="mt-6 text-ink-700">
             {t("login.noAccount")}{" "}

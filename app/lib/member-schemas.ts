@@ -10,6 +10,7 @@ import {
   EMAIL_MAX,
   JOIN_REASON_MAX,
   PASSWORD_MAX,
+  PASSWORD_MIN,
   PROPOSAL_TITLE_MAX,
   REPORT_REASON_MAX,
 } from "~/lib/member-fields";
@@ -49,6 +50,9 @@ const password = z.string({ error: "errors.passwordRequired" }).min(1, { error: 
   error: "errors.passwordTooLong",
 });
 
+/** A password being chosen: long enough here; common or personal ones are refused by the server (app/lib/password-policy.server.ts). */
+const newPassword = password.refine((value) => [...value].length >= PASSWORD_MIN, { error: "errors.weakPassword.length" });
+
 export const publicName = z
   .string({ error: "errors.publicName.required" })
   .overwrite(withoutNul)
@@ -60,7 +64,7 @@ export const publicName = z
 
 export const SignUpSchema = z.object({
   email,
-  password,
+  password: newPassword,
   publicName,
   reason: z
     .string()
@@ -77,7 +81,7 @@ export const ForgotPasswordSchema = z.object({ email });
 /** The mailed link's token hash, carried by the form; the server checks it when the form is sent. */
 export const ResetPasswordSchema = z.object({
   token_hash: z.string({ error: "errors.resetLinkInvalid" }).regex(/^[0-9a-f]{16,128}$/, { error: "errors.resetLinkInvalid" }),
-  newPassword: password,
+  newPassword,
 });
 
 export const PublicNameSchema = z.object({ intent: z.literal("rename"), publicName });
@@ -85,7 +89,7 @@ export const PublicNameSchema = z.object({ intent: z.literal("rename"), publicNa
 export const PasswordChangeSchema = z.object({
   intent: z.literal("password"),
   currentPassword: password,
-  newPassword: password,
+  newPassword,
 });
 
 /** A TOTP code as authenticator apps show it ("123 456" is taken too). */

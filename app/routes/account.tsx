@@ -15,6 +15,7 @@ import { memberForm } from "~/lib/member-action.server";
 import { PASSWORD_MAX } from "~/lib/member-fields";
 import { DeleteAccountSchema, PasswordChangeSchema, PublicNameSchema } from "~/lib/member-schemas";
 import { PUBLIC_NAME_MAX } from "~/lib/public-name";
+import { PASSWORD_PROBLEM_MESSAGES, passwordProblem } from "~/lib/password-policy.server";
 import { clientKey, emailKey, withinLimit } from "~/lib/rate-limit.server";
 import { createAnonSupabaseClient } from "~/lib/supabase.server";
 import { renameProfile } from "~/models/profiles.server";
@@ -93,6 +94,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   if (submission.value.intent === "password") {
+    const problem = passwordProblem(submission.value.newPassword, { email: viewer.email, publicName: viewer.username });
+    if (problem) return reply(400, { fieldErrors: { newPassword: [PASSWORD_PROBLEM_MESSAGES[problem]] } });
     const { error } = await supabase.auth.updateUser({ password: submission.value.newPassword });
     if (!error) return reply(200, {}, true);
     if (isAuthWeakPasswordError(error)) return reply(400, { fieldErrors: { newPassword: ["errors.weakPassword.length"] } });
@@ -183,7 +186,7 @@ export default function AccountPage() {
             <Field ns="account" field={password.fields.currentPassword} label={t("fields.currentPassword")} required>
               <TextInput field={password.fields.currentPassword} type="password" required autoComplete="current-password" maxLength={PASSWORD_MAX} />
             </Field>
-            <Field ns="account" field={password.fields.newPassword} label={t("fields.newPassword")} required>
+            <Field ns="account" field={password.fields.newPassword} label={t("fields.newPassword")} required hint={t("signup.passwordHint")}>
               <TextInput field={password.fields.newPassword} type="password" required autoComplete="new-password" maxLength={PASSWORD_MAX} />
             </Field>
             <button type="submit" disabled={password.submitting} className="btn-primary justify-self-start disabled:opacity-70">

@@ -1,8 +1,8 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { createCookie, data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { isAuthWeakPasswordError } from "@supabase/supabase-js";
+import { isAuthWeakPasswordError, type User } from "@supabase/supabase-js";
 import { useTranslation } from "react-i18next";
 import { Field, FormNotice, TextInput } from "~/components/FormField";
 import { PageFrame } from "~/components/PageFrame";
@@ -11,15 +11,18 @@ import { useLazyValidation } from "~/lib/lazy-validation";
 import { memberForm } from "~/lib/member-action.server";
 import { PASSWORD_MAX } from "~/lib/member-fields";
 import { ResetPasswordSchema } from "~/lib/member-schemas";
+import { PASSWORD_PROBLEM_MESSAGES, passwordProblem } from "~/lib/password-policy.server";
 import { clientKey, withinLimit } from "~/lib/rate-limit.server";
-import { createSupabaseServerClient } from "~/lib/supabase.server";
+import { isLocalHost } from "~/lib/security.server";
+import { createSupabaseServerClient, type TypedSupabaseClient } from "~/lib/supabase.server";
 import { useForm } from "~/lib/use-form";
 
 /**
  * /reset-password?token_hash=…&type=recovery: the mailed link. A GET only shows the form, so that
  * mail scanners following the link use nothing up; the POST spends the token (verifyOtp), which
  * signs the member in, then sets the new password (which signs out their other sessions) and goes
- * to /account. The link works once, within the hour Supabase Auth gives it.
+ * to /account. The link works once, within the hour Supabase Auth gives it. A password refused only
+ * after the token is spent (the member's own address or name) may be chosen again in that session.
  */
 const TOKEN_HASH = /^[0-9a-f]{16,128}$/;
 
@@ -42,12 +45,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!(await withinLimit(env, "LOGIN_LIMITER", [clientKey(request)]))) return reply(429, { formErrors: ["errors.rateLimited"] });
 
   const { token_hash, newPassword } = submission.value;
-  const verified = await supabase.auth.verifyOtp({ token_hash, type: "recovery" });
-  if (verified.error) {
-    if (verified.error.status === 403 || verified.error.code === "otp_expired") return reply(400, { formErrors: ["errors.resetLinkExpired"] });
-    console.error("Verifying a reset link failed:", verified.error.code ?? verified.error.status, verified.error.message);
-    return reply(503, { formErrors: ["errors.accountFailed"] });
+  if (passwordProblem(newPassword, {}) === "common") return reply(400, { fieldErrors: { newPassword: [PASSWORD_PROBLEM_MESSAGES.common] } });
+  const pending = pendingCookie(request);
+  const user = await recoveringUser(supabase, token_hash, (await pending.parse(request.headers.get("Cookie"))) === token_hash);
+  if (user === "failed") return reply(503, { formErrors: ["errors.accountFailed"] });
+  if (!user) return reply(400, { formErrors: ["errors.resetLinkExpired"] });
+  // Known only now that the link is spent: the session it opened, and this cookie, let the member choose again.
+  if (passwordProblem(newPassword, { email: user.email, publicName: user.username }) === "personal") {
+    headers.append("Set-Cookie", await pending.serialize(token_hash));
+    return reply(400, { fieldErrors: { newPassword: [PASSWORD_PROBLEM_MESSAGES.personal] } });
   }
+  headers.append("Set-Cookie", await pending.serialize("", { maxAge: 0 }));
   const { error } = await supabase.auth.updateUser({ password: newPassword });
   // The same password as before is no harm: the member knows it, and is signed in.
   if (error && error.code !== "same_password") {
@@ -56,6 +64,40 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return reply(503, { formErrors: ["errors.accountFailed"] });
   }
   return redirect("/account?password=reset", { headers });
+}
+
+/** How long the session a reset link opened may still set the password after a refused choice. */
+const RECOVERY_WINDOW_SECONDS = 15 * 60;
+
+/** Names the spent link whose password was refused, so that only that link's second try may use the session it opened. */
+const pendingCookie = (request: Request) =>
+  createCookie("reset_pending", {
+    // Not /reset-password: with JavaScript the form posts to /reset-password.data, which that path does not cover.
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: !isLocalHost(new URL(request.url)),
+    maxAge: RECOVERY_WINDOW_SECONDS,
+  });
+
+/**
+ * The member the link is for: its token spent now (verifyOtp signs them in), or, when this form was
+ * already sent once with a password refused after the link was spent (`retry`), the session that link opened.
+ */
+async function recoveringUser(supabase: TypedSupabaseClient, tokenHash: string, retry: boolean) {
+  const verified = await supabase.auth.verifyOtp({ token_hash: tokenHash, type: "recovery" });
+  const account = (user: User) => ({ email: user.email ?? "", username: String(user.user_metadata?.username ?? "") });
+  if (verified.data.user) return account(verified.data.user);
+  if (verified.error && verified.error.status !== 403 && verified.error.code !== "otp_expired") {
+    console.error("Verifying a reset link failed:", verified.error.code ?? verified.error.status, verified.error.message);
+    return "failed" as const;
+  }
+  if (!retry) return null;
+  const { data } = await supabase.auth.getClaims();
+  const recovery = (data?.claims.amr as { method: string; timestamp: number }[] | undefined)?.find((entry) => entry.method === "recovery");
+  if (!recovery || recovery.timestamp < Date.now() / 1000 - RECOVERY_WINDOW_SECONDS) return null;
+  const { data: current } = await supabase.auth.getUser();
+  return current.user ? account(current.user) : null;
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: page?.title }, { name: "robots", content: "noindex" }];
@@ -87,7 +129,7 @@ export default function ResetPasswordPage() {
         {tokenHash ? (
           <Form method="post" {...getFormProps(form)} onFocus={validation.onFocus} className="rounded-lg border border-ink-200 bg-white p-5 shadow-sm sm:p-8">
             <input type="hidden" name="token_hash" value={tokenHash} />
-            <Field ns="account" field={fields.newPassword} label={t("fields.newPassword")} required>
+            <Field ns="account" field={fields.newPassword} label={t("fields.newPassword")} required hint={t("signup.passwordHint")}>
               <TextInput field={fields.newPassword} type="password" autoComplete="new-password" required maxLength={PASSWORD_MAX} />
             </Field>
             <button type="submit" disabled={submitting} className="btn-primary mt-2 w-full disabled:cursor-wait disabled:opacity-70">

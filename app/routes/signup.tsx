@@ -14,6 +14,7 @@ import { memberForm } from "~/lib/member-action.server";
 import { EMAIL_MAX, JOIN_REASON_MAX, PASSWORD_MAX } from "~/lib/member-fields";
 import { SignUpSchema } from "~/lib/member-schemas";
 import { PUBLIC_NAME_MAX } from "~/lib/public-name";
+import { PASSWORD_PROBLEM_MESSAGES, passwordProblem } from "~/lib/password-policy.server";
 import { clientKey, withinLimit } from "~/lib/rate-limit.server";
 import { createAnonSupabaseClient } from "~/lib/supabase.server";
 
@@ -47,6 +48,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!(await withinLimit(env, "SIGNUP_LIMITER", [clientKey(request)]))) return reply(429, { formErrors: ["errors.rateLimited"] });
 
   const { email, password, publicName, reason } = submission.value;
+  const problem = passwordProblem(password, { email, publicName });
+  if (problem) return reply(400, { fieldErrors: { password: [PASSWORD_PROBLEM_MESSAGES[problem]] } });
   // A client without cookies: the session GoTrue may hand back is never kept.
   const supabase = createAnonSupabaseClient(env);
   const available = await supabase.rpc("public_name_available", { name: publicName });

@@ -4,7 +4,7 @@
 import { createHash, randomBytes, randomInt } from "node:crypto";
 import type { PGlite, Transaction } from "@electric-sql/pglite";
 import { errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from "jose";
-import { JWT_EXPIRY_SECONDS, MIN_PASSWORD_LENGTH, REFRESH_TOKEN_REUSE_SECONDS } from "./keys";
+import { JWT_EXPIRY_SECONDS, REFRESH_TOKEN_REUSE_SECONDS } from "./keys";
 import type { AuthConfig } from "./config";
 import { renderTemplate, type SendMail } from "./mail";
 import { newTotp, totpCodeMatches } from "./totp";
@@ -225,7 +225,7 @@ export function createAuthHandler(options: AuthOptions): (request: AuthRequest) 
         );
       }
       if (typeof body.password === "string") {
-        checkPasswordStrength(body.password);
+        checkPasswordStrength(body.password, options.config.minimumPasswordLength);
         const same = await tx.query<{ same: boolean }>(
           `select coalesce(encrypted_password, '') <> '' and extensions.crypt($2, ${normalizedHash}) = ${normalizedHash} as same
              from auth.users where id = $1`,
@@ -290,7 +290,7 @@ export function createAuthHandler(options: AuthOptions): (request: AuthRequest) 
     if (!email) throw new AuthError(400, "validation_failed", "To signup, please provide your email");
     if (!EMAIL_PATTERN.test(email)) throw new AuthError(400, "validation_failed", "Unable to validate email address: invalid format");
     if (!password) throw new AuthError(422, "validation_failed", "Signup requires a valid password");
-    checkPasswordStrength(password);
+    checkPasswordStrength(password, options.config.minimumPasswordLength);
 
     const taken = await db.query("select 1 from auth.users where lower(email) = $1 and is_sso_user = false", [email]);
     if (taken.rows.length) throw new AuthError(422, "user_already_exists", "User already registered");
@@ -735,9 +735,9 @@ function jsonTimestamp(value: string | null): string | null {
   return value ? new Date(value).toISOString() : null;
 }
 
-function checkPasswordStrength(password: string) {
-  if ([...password].length < MIN_PASSWORD_LENGTH) {
-    throw new AuthError(422, "weak_password", `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`, {
+function checkPasswordStrength(password: string, minimum: number) {
+  if ([...password].length < minimum) {
+    throw new AuthError(422, "weak_password", `Password should be at least ${minimum} characters.`, {
       weak_password: { reasons: ["length"] },
     });
   }

@@ -14,6 +14,8 @@ export interface MailTemplate {
 
 export interface AuthConfig {
   siteUrl: string;
+  /** [auth] minimum_password_length. */
+  minimumPasswordLength: number;
   /** [auth.email] max_frequency: seconds between two mails to one address. */
   emailMaxFrequencySeconds: number;
   /** [auth.email] otp_expiry: seconds a mailed link or code stays valid. */
@@ -52,6 +54,7 @@ export function loadAuthConfig(file = path.join(REPO_ROOT, "supabase", "config.t
   }
   return {
     siteUrl: typeof auth.site_url === "string" ? auth.site_url : "http://127.0.0.1:3000",
+    minimumPasswordLength: number(auth.minimum_password_length, 6),
     emailMaxFrequencySeconds: durationSeconds(email.max_frequency, 60),
     otpExpirySeconds: number(email.otp_expiry, 3600),
     templates,

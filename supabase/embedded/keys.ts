@@ -19,5 +19,3 @@ export const JWT_EXPIRY_SECONDS = 3600;
 
 /** A revoked refresh token may be reused this long after its rotation (refresh_token_reuse_interval). */
 export const REFRESH_TOKEN_REUSE_SECONDS = 10;
-
-export const MIN_PASSWORD_LENGTH = 6;

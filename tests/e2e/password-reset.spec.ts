@@ -68,6 +68,24 @@ test("a forgotten password is reset through the mailed link, once; the old passw
   await expect(page).toHaveURL(/\/voting$/);
 });
 
+test("on the reset page a common password, then the member's own address, are refused; a good one then works", async ({ page }) => {
+  const { email } = await approvedMember("resetrules");
+  await requestReset(page, email);
+  await expect.poll(() => mailedLink(email)).not.toBeNull();
+  await page.goto((await mailedLink(email))!);
+  for (const [password, message] of [
+    ["password123", account.errors.weakPassword.common],
+    [email, account.errors.weakPassword.personal],
+  ] as const) {
+    await field(page, account.fields.newPassword).fill(password);
+    await page.getByRole("button", { name: account.reset.submit }).click();
+    await expect(page.getByText(message)).toBeVisible();
+  }
+  await field(page, account.fields.newPassword).fill(NEW_PASSWORD);
+  await page.getByRole("button", { name: account.reset.submit }).click();
+  await expect(page).toHaveURL(/\/account\?password=reset$/);
+});
+
 test("an unknown address gets the same answer and no mail; a bad address is a 400 with the value kept", async ({ page }) => {
   const unknown = `nobody-${unique()}@example.org`;
   await requestReset(page, unknown);

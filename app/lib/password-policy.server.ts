@@ -18,7 +18,7 @@ const normalize = (text: string) => text.normalize("NFKC").toLowerCase().trim();
 /** The problem with `password`, or null; `personal` holds the account's email address and public name. */
 export function passwordProblem(password: string, personal: { email?: string; publicName?: string }): PasswordProblem | null {
   const candidate = normalize(password);
-  common ??= new Set(COMMON_PASSWORDS.split("\n"));
+  common ??= new Set(COMMON_PASSWORDS);
   if (common.has(candidate)) return "common";
   const email = normalize(personal.email ?? "");
   const own = [email, email.split("@")[0], normalize(personal.publicName ?? "")].filter(Boolean);

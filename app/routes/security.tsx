@@ -12,7 +12,7 @@ import { getFixedT } from "~/lib/i18n.server";
  */
 const SECTIONS = [
   { id: "practices", items: ["threatModel", "compartmentalisation", "deviceHygiene", "meetings"], intro: false },
-  { id: "tools", items: ["tor", "tails", "signal", "email", "diskEncryption", "passwordManager"], intro: true },
+  { id: "tools", items: ["tor", "tails", "signal", "email", "diskEncryption", "passwordManager", "twoFactor"], intro: true },
   { id: "privacy", items: ["metadata", "photos", "names", "votes"], intro: false },
   { id: "warnings", items: ["infiltration", "phishing", "anonymity", "seizure"], intro: false },
 ] as const;

@@ -11,6 +11,8 @@ import { newTotp, totpCodeMatches } from "./totp";
 
 export interface AuthRequest {
   method: string;
+  /** The connection's address; rate limits count per client (see clientOf). */
+  remoteAddress?: string;
   /** The path below /auth/v1, e.g. "/token". */
   path: string;
   query: URLSearchParams;
@@ -66,10 +68,38 @@ const CHALLENGE_EXPIRY_SECONDS = 300;
 const WRONG_CODES_ALLOWED = 5;
 const WRONG_CODE_WINDOW_SECONDS = 60;
 
-export function createAuthHandler(options: AuthOptions): (request: AuthRequest) => Promise<AuthResponse> {
+export interface AuthHandler {
+  (request: AuthRequest): Promise<AuthResponse>;
+  /** Forgets the rate limits' counts (the gateway's /__reset starts from nothing). */
+  forgetLimits(): void;
+}
+
+export function createAuthHandler(options: AuthOptions): AuthHandler {
   const { db, log } = options;
   const issuer = `${options.publicUrl}/auth/v1`;
   const secret = new TextEncoder().encode(options.jwtSecret);
+
+  /** config.toml's [auth.rate_limit]: when each client's requests of each kind came, within the kind's window. */
+  const limited = new Map<string, number[]>();
+  const LIMITS = {
+    signInSignUps: { max: options.config.rateLimit.signInSignUps, windowMs: 5 * 60_000 },
+    tokenRefresh: { max: options.config.rateLimit.tokenRefresh, windowMs: 5 * 60_000 },
+    tokenVerifications: { max: options.config.rateLimit.tokenVerifications, windowMs: 5 * 60_000 },
+  };
+
+  /** Counts one request of `kind` for the request's client; beyond the limit, GoTrue's 429. */
+  function countRequest(kind: keyof typeof LIMITS, request: AuthRequest) {
+    const { max, windowMs } = LIMITS[kind];
+    const key = `${kind} ${clientOf(request)}`;
+    const now = Date.now();
+    const recent = (limited.get(key) ?? []).filter((at) => at > now - windowMs);
+    if (recent.length >= max) {
+      limited.set(key, recent);
+      throw new AuthError(429, "over_request_rate_limit", "Request rate limit reached");
+    }
+    recent.push(now);
+    limited.set(key, recent);
+  }
 
   const routes: Record<string, Partial<Record<string, (request: AuthRequest) => Promise<AuthResponse>>>> = {
     "/token": { POST: token },
@@ -83,7 +113,7 @@ export function createAuthHandler(options: AuthOptions): (request: AuthRequest) 
     "/health": { GET: async () => json(200, HEALTH) },
   };
 
-  return async function handle(request) {
+  const handle = async function handle(request: AuthRequest): Promise<AuthResponse> {
     try {
       const path = request.path.replace(/\/+$/, "") || "/";
       const factorPath = FACTOR_PATH.exec(path);
@@ -99,13 +129,20 @@ export function createAuthHandler(options: AuthOptions): (request: AuthRequest) 
       return errorResponse(new AuthError(500, "unexpected_failure", "Unexpected failure, please check server logs for more information"));
     }
   };
+  const handler = Object.assign(handle, { forgetLimits: () => limited.clear() });
 
   // POST /token?grant_type=password|refresh_token
   async function token(request: AuthRequest): Promise<AuthResponse> {
     const grantType = request.query.get("grant_type");
     const body = parseBody(request.body);
-    if (grantType === "password") return json(200, await passwordGrant(body));
-    if (grantType === "refresh_token") return json(200, await refreshGrant(body));
+    if (grantType === "password") {
+      countRequest("signInSignUps", request);
+      return json(200, await passwordGrant(body));
+    }
+    if (grantType === "refresh_token") {
+      countRequest("tokenRefresh", request);
+      return json(200, await refreshGrant(body));
+    }
     throw new AuthError(400, "invalid_credentials", "unsupported_grant_type");
   }
 
@@ -279,6 +316,7 @@ export function createAuthHandler(options: AuthOptions): (request: AuthRequest) 
 
   // POST /signup (autoconfirm: the answer is a session)
   async function signup(request: AuthRequest): Promise<AuthResponse> {
+    countRequest("signInSignUps", request);
     const body = parseBody(request.body);
     const email = typeof body.email === "string" ? body.email.trim().toLowerCase() : "";
     const password = typeof body.password === "string" ? body.password : "";
@@ -505,6 +543,7 @@ export function createAuthHandler(options: AuthOptions): (request: AuthRequest) 
 
   // POST /verify {type: "recovery", token_hash} (or {email, token}): the mailed link, once, within otp_expiry.
   async function verify(request: AuthRequest): Promise<AuthResponse> {
+    countRequest("tokenVerifications", request);
     const body = parseBody(request.body);
     if (body.type !== "recovery") throw new AuthError(400, "validation_failed", "Verify requires a verification type of recovery here");
     const email = typeof body.email === "string" ? body.email.trim().toLowerCase() : "";
@@ -621,6 +660,18 @@ export function createAuthHandler(options: AuthOptions): (request: AuthRequest) 
       user,
     };
   }
+  return handler;
+}
+
+/**
+ * Who a request comes from, for the rate limits: the first X-Forwarded-For entry when a proxy set one
+ * (self-hosted GoTrue's GOTRUE_RATE_LIMIT_HEADER), else the connection's address. Counted in memory
+ * only, never stored.
+ */
+function clientOf(request: AuthRequest): string {
+  const forwarded = request.headers["x-forwarded-for"];
+  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim();
+  return first || request.remoteAddress || "unknown";
 }
 
 // bcryptjs writes $2b$ (and some tools $2y$) hashes, which pgcrypto only verifies when relabelled $2a$.

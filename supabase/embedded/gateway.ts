@@ -163,6 +163,7 @@ export async function startEmbeddedBackend(options: EmbeddedBackendOptions = {})
     try {
       const started = performance.now();
       await database.reset();
+      auth?.forgetLimits();
       return Math.round((performance.now() - started) * 10) / 10;
     } finally {
       release();
@@ -324,6 +325,7 @@ export async function startEmbeddedBackend(options: EmbeddedBackendOptions = {})
         path: requestUrl.pathname.replace(/^\/auth\/v1/, "") || "/",
         query: requestUrl.searchParams,
         headers: req.headers,
+        remoteAddress: req.socket.remoteAddress,
         body,
       });
       res.writeHead(answer.status, answer.headers);

@@ -5,7 +5,7 @@ import account from "../../locales/en/account.json" with { type: "json" };
 import admin from "../../locales/en/admin.json" with { type: "json" };
 import ar from "../../locales/ar/account.json" with { type: "json" };
 import { totpCode, wrongTotpCode } from "../support/totp";
-import { PASSWORD, approvedMember, enterCode, field, freshAdmin, ownClientAddress, signIn } from "./members";
+import { PASSWORD, approvedMember, enrolFactor, enterCode, field, freshAdmin, ownClientAddress, signIn } from "./members";
 
 /**
  * Two-factor sign-in (issue 11), with JavaScript on and off: an admin without a factor is sent to
@@ -146,4 +146,39 @@ test("the code screen reads right to left in Arabic", async ({ page }) => {
   await page.goto(`${page.url()}&lng=ar`);
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
   await expect(page.getByRole("heading", { level: 1, name: ar.code.title })).toBeVisible();
+});
+
+test("axe finds no serious violation on the new account-security pages, in English and in Arabic", async ({ page }) => {
+  test.skip(test.info().project.use.javaScriptEnabled === false, "axe runs inside the page");
+  // Ten pages, each analysed in full: more than the default 30 s on a loaded machine.
+  test.setTimeout(120_000);
+  const { email } = await approvedMember("axe");
+  for (const language of ["en", "ar"]) {
+    for (const path of [`/forgot-password?lng=${language}`, `/reset-password?token_hash=${"a".repeat(56)}&type=recovery&lng=${language}`]) {
+      await page.goto(path);
+      await expect(page.locator("html")).toHaveAttribute("dir", language === "ar" ? "rtl" : "ltr");
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${path} ${v.id}`)).toEqual([]);
+    }
+  }
+  await page.goto("/login?lng=en");
+  await signIn(page, email);
+  for (const language of ["en", "ar"]) {
+    for (const path of [`/account?lng=${language}`, `/account/two-factor?lng=${language}`]) {
+      await page.goto(path);
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${path} ${v.id}`)).toEqual([]);
+    }
+  }
+  const secret = await enrolFactor(email, PASSWORD);
+  await page.context().clearCookies();
+  await signInWithPassword(page, email, "/login?lng=en");
+  await expect(page).toHaveURL(/\/login\/code\?/);
+  for (const language of ["en", "ar"]) {
+    await page.goto(`/login/code?redirectTo=%2Faccount&lng=${language}`);
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `code ${language} ${v.id}`)).toEqual([]);
+  }
+  await page.goto("/login/code?lng=en");
+  await enterCode(page, secret);
 });

@@ -78,9 +78,14 @@ export const LoginSchema = z.object({ email, password, redirectTo: z.string().op
 
 export const ForgotPasswordSchema = z.object({ email });
 
+const tokenHash = z.string({ error: "errors.resetLinkInvalid" }).regex(/^[0-9a-f]{16,128}$/, { error: "errors.resetLinkInvalid" });
+
+/** The sign-up confirmation link's token hash and type, in its query string and again in its form. */
+export const ConfirmEmailSchema = z.object({ token_hash: tokenHash, type: z.enum(["email", "signup"]) });
+
 /** The mailed link's token hash, carried by the form; the server checks it when the form is sent. */
 export const ResetPasswordSchema = z.object({
-  token_hash: z.string({ error: "errors.resetLinkInvalid" }).regex(/^[0-9a-f]{16,128}$/, { error: "errors.resetLinkInvalid" }),
+  token_hash: tokenHash,
   newPassword,
 });
 

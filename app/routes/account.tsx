@@ -27,8 +27,9 @@ import { renameProfile } from "~/models/profiles.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { headers, viewer } = await requireViewer(request, context);
   const t = getFixedT(request, "account");
-  const passwordReset = new URL(request.url).searchParams.get("password") === "reset";
-  return data({ title: t("account.meta.title"), viewer, passwordReset }, { headers });
+  const url = new URL(request.url);
+  const notice = url.searchParams.get("password") === "reset" ? "passwordReset" : url.searchParams.get("email") === "confirmed" ? "emailConfirmed" : null;
+  return data({ title: t("account.meta.title"), viewer, notice }, { headers });
 }
 
 type Intent = "rename" | "password" | "delete";
@@ -143,7 +144,7 @@ function useAccountForm(intent: Intent) {
 }
 
 export default function AccountPage() {
-  const { viewer, passwordReset } = useLoaderData<typeof loader>();
+  const { viewer, notice } = useLoaderData<typeof loader>();
   const { t } = useTranslation("account");
   const rename = useAccountForm("rename");
   const password = useAccountForm("password");
@@ -153,7 +154,7 @@ export default function AccountPage() {
   return (
     <PageFrame title={t("account.title")} subtitle={t("account.subtitle", { name: viewer.username })}>
       <div className="mx-auto grid max-w-2xl gap-8">
-        {passwordReset ? <FormNotice kind="success">{t("account.passwordReset")}</FormNotice> : null}
+        {notice ? <FormNotice kind="success">{t(`account.${notice}`)}</FormNotice> : null}
         {viewer.isMember ? null : <FormNotice kind="success">{t("account.pending")}</FormNotice>}
 
         <Section title={t("account.rename.title")}>

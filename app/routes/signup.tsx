@@ -41,7 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await memberForm(request);
   const submission = parseWithZod(formData, { schema: SignUpSchema });
   const reply = (status: number, errors?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) =>
-    data({ requested: false, result: submission.reply({ ...errors, hideFields: ["password"] }) }, { status });
+    data({ requested: false, checkMail: false, result: submission.reply({ ...errors, hideFields: ["password"] }) }, { status });
   if (submission.status !== "success") return reply(400);
 
   const env = context.cloudflare.env;
@@ -59,7 +59,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (!available.data) return reply(409, { fieldErrors: { publicName: ["errors.publicName.taken"] } });
 
-  const { error } = await supabase.auth.signUp({
+  const { data: signedUp, error } = await supabase.auth.signUp({
     email,
     password,
     options: { data: { username: publicName, join_reason: reason ?? "", locale: detectLanguage(request).language } },
@@ -76,7 +76,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     console.error("Sign-up failed:", error.code ?? error.status, error.message);
     return reply(503, { formErrors: ["errors.signUpFailed"] });
   }
-  return data({ requested: true, result: submission.reply({ resetForm: true }) });
+  // With confirmations on (production), Supabase Auth answers every sign-up, new or taken, with no session.
+  const checkMail = !error && !signedUp.session;
+  return data({ requested: true, checkMail, result: submission.reply({ resetForm: true }) });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
@@ -103,7 +105,7 @@ export default function SignUpPage() {
       <PageFrame title={t("signup.requested.title")}>
         <div className="mx-auto max-w-lg rounded-lg border border-ink-200 bg-white p-5 shadow-sm sm:p-8">
           <p role="status" className="text-lg text-ink-800">
-            {t("signup.requested.text")}
+            {t(actionData.checkMail ? "signup.requested.checkMail" : "signup.requested.text")}
           </p>
           <Link to="/login" className="btn-primary mt-6">
             {t("signup.requested.signIn")}

@@ -1,7 +1,7 @@
 // A GoTrue-compatible /auth/v1 (spec §7), executed against PGlite. The gateway calls it under the global mutex.
 // Passwords are hashed and checked in SQL (pgcrypto bcrypt); tokens are HS256 JWTs signed with jose.
 
-import { createHash, randomBytes, randomInt } from "node:crypto";
+import { createHash, randomBytes, randomInt, randomUUID } from "node:crypto";
 import type { PGlite, Transaction } from "@electric-sql/pglite";
 import { errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from "jose";
 import { JWT_EXPIRY_SECONDS, REFRESH_TOKEN_REUSE_SECONDS } from "./keys";
@@ -109,7 +109,7 @@ export function createAuthHandler(options: AuthOptions): AuthHandler {
     "/recover": { POST: recover },
     "/verify": { POST: verify },
     "/factors": { POST: enroll },
-    "/settings": { GET: async () => json(200, SETTINGS) },
+    "/settings": { GET: async () => json(200, { ...SETTINGS, mailer_autoconfirm: !options.config.enableConfirmations }) },
     "/health": { GET: async () => json(200, HEALTH) },
   };
 
@@ -314,7 +314,8 @@ export function createAuthHandler(options: AuthOptions): AuthHandler {
     return { status: 204, headers: { ...API_VERSION_HEADERS }, body: null };
   }
 
-  // POST /signup (autoconfirm: the answer is a session)
+  // POST /signup: under autoconfirm the answer is a session; with enable_confirmations, the user alone,
+  // and a confirmation mail (an unconfirmed account cannot sign in).
   async function signup(request: AuthRequest): Promise<AuthResponse> {
     countRequest("signInSignUps", request);
     const body = parseBody(request.body);
@@ -330,8 +331,19 @@ export function createAuthHandler(options: AuthOptions): AuthHandler {
     if (!password) throw new AuthError(422, "validation_failed", "Signup requires a valid password");
     checkPasswordStrength(password, options.config.minimumPasswordLength);
 
+    const confirming = options.config.enableConfirmations;
     const taken = await db.query("select 1 from auth.users where lower(email) = $1 and is_sso_user = false", [email]);
-    if (taken.rows.length) throw new AuthError(422, "user_already_exists", "User already registered");
+    if (taken.rows.length) {
+      // With confirmations on, GoTrue answers a taken address with a made-up user, so that sign-up tells nothing.
+      if (confirming) {
+        const now = new Date().toISOString();
+        return json(200, {
+          ...{ id: randomUUID(), aud: "authenticated", role: "authenticated", email, phone: "" },
+          ...{ app_metadata: {}, user_metadata: {}, identities: [], created_at: now, updated_at: now, is_anonymous: false },
+        });
+      }
+      throw new AuthError(422, "user_already_exists", "User already registered");
+    }
 
     try {
       const session = await db.transaction(async (tx) => {
@@ -340,20 +352,23 @@ export function createAuthHandler(options: AuthOptions): AuthHandler {
                                    recovery_token, email_change_token_new, email_change, raw_app_meta_data, raw_user_meta_data,
                                    created_at, updated_at, last_sign_in_at, is_anonymous)
            values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated', $1,
-                   extensions.crypt($2, extensions.gen_salt('bf', 10)), now(), '', '', '', '',
-                   '{"provider":"email","providers":["email"]}'::jsonb, $3::jsonb, now(), now(), now(), false)
+                   extensions.crypt($2, extensions.gen_salt('bf', 10)), case when $4 then null else now() end, '', '', '', '',
+                   '{"provider":"email","providers":["email"]}'::jsonb, $3::jsonb, now(), now(), case when $4 then null else now() end, false)
            returning id`,
-          [email, password, JSON.stringify(data)],
+          [email, password, JSON.stringify(data), confirming],
         );
         const userId = inserted.rows[0].id;
         await tx.query(
           `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
            values ($1::text, $1::uuid,
-                   jsonb_build_object('sub', $1::text, 'email', $2::text, 'email_verified', true, 'phone_verified', false),
+                   jsonb_build_object('sub', $1::text, 'email', $2::text, 'email_verified', not $3, 'phone_verified', false),
                    'email', now(), now(), now())`,
-          [userId, email],
+          [userId, email, confirming],
         );
-        return createSession(tx, userId);
+        if (!confirming) return createSession(tx, userId);
+        // The account waits for its address to be confirmed: GoTrue answers with the user alone.
+        await mailOneTimeToken(tx, { id: userId, email, data: data as Json }, "confirmation");
+        return loadUser(tx, userId);
       });
       return json(200, session);
     } catch (error) {
@@ -496,6 +511,27 @@ export function createAuthHandler(options: AuthOptions): AuthHandler {
     return json(200, { id: factor.id });
   }
 
+  /**
+   * Mails GoTrue's one-time token for `purpose`: a six-digit code, stored in auth.users as the SHA-224 of
+   * address and code (recovery_token or confirmation_token), which is the mail's TokenHash.
+   */
+  async function mailOneTimeToken(q: Queryable, user: { id: string; email: string; data: Json | null }, purpose: "recovery" | "confirmation") {
+    const template = options.config.templates[purpose];
+    if (!options.sendMail || !template) throw new AuthError(500, "unexpected_failure", `Error sending ${purpose} email`);
+    const token = String(randomInt(0, 1_000_000)).padStart(6, "0");
+    const tokenHash = createHash("sha224").update(user.email + token).digest("hex");
+    // The column names come from the fixed `purpose`, never from a request.
+    await q.query(`update auth.users set ${purpose}_token = $2, ${purpose}_sent_at = now(), updated_at = now() where id = $1`, [user.id, tokenHash]);
+    const { siteUrl } = options.config;
+    const values = { SiteURL: siteUrl, Email: user.email, Token: token, TokenHash: tokenHash, Data: user.data ?? {}, RedirectTo: siteUrl };
+    try {
+      await options.sendMail({ to: user.email, subject: renderTemplate(template.subject, values, false), html: renderTemplate(template.content, values) });
+    } catch (error) {
+      log(`auth: sending the ${purpose} mail failed: ${(error as Error).message}`);
+      throw new AuthError(500, "unexpected_failure", `Error sending ${purpose} email`);
+    }
+  }
+
   // POST /recover: a password-reset mail, at most one per address per max_frequency. The answer is the
   // same whether or not the address has an account (GoTrue's protection against probing).
   async function recover(request: AuthRequest): Promise<AuthResponse> {
@@ -520,32 +556,22 @@ export function createAuthHandler(options: AuthOptions): AuthHandler {
     if (sentThisHour.rows[0].count >= config.rateLimit.emailSent) {
       throw new AuthError(429, "over_email_send_rate_limit", "Email rate limit exceeded");
     }
-    const template = config.templates.recovery;
-    if (!options.sendMail || !template) throw new AuthError(500, "unexpected_failure", "Error sending recovery email");
-    // GoTrue's one-time token: a six-digit code, stored as the SHA-224 of address and code (the mail's TokenHash).
-    const token = String(randomInt(0, 1_000_000)).padStart(6, "0");
-    const tokenHash = createHash("sha224").update(user.email + token).digest("hex");
-    await db.query("update auth.users set recovery_token = $2, recovery_sent_at = now(), updated_at = now() where id = $1", [user.id, tokenHash]);
-    const values = { SiteURL: config.siteUrl, Email: user.email, Token: token, TokenHash: tokenHash, Data: user.data ?? {}, RedirectTo: config.siteUrl };
     try {
-      await options.sendMail({
-        to: user.email,
-        subject: renderTemplate(template.subject, values, false),
-        html: renderTemplate(template.content, values),
-      });
+      await mailOneTimeToken(db, { id: user.id, email: user.email, data: user.data }, "recovery");
     } catch (error) {
-      log(`auth: sending the recovery mail failed: ${(error as Error).message}`);
       await db.query("update auth.users set recovery_token = '', recovery_sent_at = null where id = $1", [user.id]);
-      throw new AuthError(500, "unexpected_failure", "Error sending recovery email");
+      throw error;
     }
     return json(200, {});
   }
 
-  // POST /verify {type: "recovery", token_hash} (or {email, token}): the mailed link, once, within otp_expiry.
+  // POST /verify {type, token_hash} (or {type, email, token}): a mailed link, once, within otp_expiry.
+  // recovery: the password-reset link; signup or email: the sign-up confirmation, which confirms the address.
   async function verify(request: AuthRequest): Promise<AuthResponse> {
     countRequest("tokenVerifications", request);
     const body = parseBody(request.body);
-    if (body.type !== "recovery") throw new AuthError(400, "validation_failed", "Verify requires a verification type of recovery here");
+    const purpose = body.type === "recovery" ? "recovery" : body.type === "signup" || body.type === "email" ? "confirmation" : null;
+    if (!purpose) throw new AuthError(400, "validation_failed", "Verify requires a verification type of recovery, signup or email");
     const email = typeof body.email === "string" ? body.email.trim().toLowerCase() : "";
     const tokenHash =
       typeof body.token_hash === "string" && body.token_hash
@@ -555,15 +581,21 @@ export function createAuthHandler(options: AuthOptions): AuthHandler {
           : "";
     if (!tokenHash) throw new AuthError(400, "validation_failed", "Verify requires a token or a token hash");
     const session = await db.transaction(async (tx) => {
+      // The column names come from the fixed `purpose`, never from a request.
       const { rows } = await tx.query<{ id: string }>(
         `update auth.users
-            set recovery_token = '', email_confirmed_at = coalesce(email_confirmed_at, now()), last_sign_in_at = now(), updated_at = now()
-          where recovery_token = $1 and recovery_token <> '' and deleted_at is null
-            and recovery_sent_at > now() - make_interval(secs => $2)
+            set ${purpose}_token = '', email_confirmed_at = coalesce(email_confirmed_at, now()), last_sign_in_at = now(), updated_at = now()
+          where ${purpose}_token = $1 and ${purpose}_token <> '' and deleted_at is null
+            and ${purpose}_sent_at > now() - make_interval(secs => $2)
           returning id`,
         [tokenHash, options.config.otpExpirySeconds],
       );
-      return rows[0] ? createSession(tx, rows[0].id, "recovery") : null;
+      if (!rows[0]) return null;
+      await tx.query(
+        "update auth.identities set identity_data = identity_data || '{\"email_verified\": true}'::jsonb where user_id = $1 and provider = 'email'",
+        [rows[0].id],
+      );
+      return createSession(tx, rows[0].id, purpose === "recovery" ? "recovery" : "otp");
     });
     if (!session) throw new AuthError(403, "otp_expired", "Email link is invalid or has expired");
     return json(200, session);
@@ -598,7 +630,7 @@ export function createAuthHandler(options: AuthOptions): AuthHandler {
     return { userId: claims.sub, sessionId, aal: rows[0].aal ?? (typeof claims.aal === "string" ? claims.aal : "aal1") };
   }
 
-  async function createSession(tx: Transaction, userId: string, method: "password" | "recovery" = "password") {
+  async function createSession(tx: Transaction, userId: string, method: "password" | "recovery" | "otp" = "password") {
     const { rows } = await tx.query<{ id: string }>(
       "insert into auth.sessions (id, user_id, created_at, updated_at, aal) values (gen_random_uuid(), $1, now(), now(), 'aal1') returning id",
       [userId],

@@ -12,6 +12,8 @@ export interface MailTemplate {
   content: string;
 }
 
+export type TemplateName = "recovery" | "confirmation";
+
 export interface AuthConfig {
   siteUrl: string;
   /** [auth] minimum_password_length. */
@@ -20,7 +22,9 @@ export interface AuthConfig {
   emailMaxFrequencySeconds: number;
   /** [auth.email] otp_expiry: seconds a mailed link or code stays valid. */
   otpExpirySeconds: number;
-  templates: Partial<Record<"recovery", MailTemplate>>;
+  /** [auth.email] enable_confirmations: a new account confirms its address by mail before it signs in. */
+  enableConfirmations: boolean;
+  templates: Partial<Record<TemplateName, MailTemplate>>;
   /** [auth.rate_limit], as GoTrue counts them. */
   rateLimit: { emailSent: number; signInSignUps: number; tokenRefresh: number; tokenVerifications: number };
   localSmtp: { enabled: boolean; webPort: number; smtpPort: number };
@@ -45,11 +49,13 @@ export function loadAuthConfig(file = path.join(REPO_ROOT, "supabase", "config.t
   const limits = table(auth.rate_limit);
   const smtp = table(config.local_smtp);
   const templates: AuthConfig["templates"] = {};
-  const recovery = table(table(email.template).recovery);
-  if (typeof recovery.content_path === "string") {
-    templates.recovery = {
-      subject: typeof recovery.subject === "string" ? recovery.subject : "Reset Your Password",
-      content: readFileSync(path.resolve(REPO_ROOT, recovery.content_path), "utf8"),
+  const defaultSubjects: Record<TemplateName, string> = { recovery: "Reset Your Password", confirmation: "Confirm Your Signup" };
+  for (const name of Object.keys(defaultSubjects) as TemplateName[]) {
+    const template = table(table(email.template)[name]);
+    if (typeof template.content_path !== "string") continue;
+    templates[name] = {
+      subject: typeof template.subject === "string" ? template.subject : defaultSubjects[name],
+      content: readFileSync(path.resolve(REPO_ROOT, template.content_path), "utf8"),
     };
   }
   return {
@@ -57,6 +63,7 @@ export function loadAuthConfig(file = path.join(REPO_ROOT, "supabase", "config.t
     minimumPasswordLength: number(auth.minimum_password_length, 6),
     emailMaxFrequencySeconds: durationSeconds(email.max_frequency, 60),
     otpExpirySeconds: number(email.otp_expiry, 3600),
+    enableConfirmations: email.enable_confirmations === true,
     templates,
     rateLimit: {
       emailSent: number(limits.email_sent, 2),

@@ -4,7 +4,7 @@
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import { grantRole, resetSecondFactor, UnknownUserError, type Grant } from "./admin";
 import { createAuthHandler } from "./auth";
-import { loadAuthConfig } from "./config";
+import { loadAuthConfig, type AuthConfig } from "./config";
 import { smtpSender, startMailCatcher, type MailCatcher } from "./mail";
 import { DEFAULT_DATA_DIR, openDatabase, type EmbeddedDatabase } from "./database";
 import { ANON_KEY, DEFAULT_PORT, JWT_SECRET, SERVICE_ROLE_KEY } from "./keys";
@@ -26,6 +26,8 @@ export interface EmbeddedBackendOptions {
   seedFile?: string;
   /** Start the local mail catcher of config.toml's [local_smtp] (default true), moved along with `port`. */
   mail?: boolean;
+  /** Settings that replace config.toml's (tests that need, say, confirmations on). */
+  authConfig?: Partial<AuthConfig>;
 }
 
 export interface EmbeddedBackend {
@@ -122,7 +124,7 @@ export async function startEmbeddedBackend(options: EmbeddedBackendOptions = {})
       log,
       serialize: (fn) => mutex.run(fn),
     });
-    const authConfig = loadAuthConfig();
+    const authConfig = { ...loadAuthConfig(), ...options.authConfig };
     if (options.mail !== false && authConfig.localSmtp.enabled) {
       const shift = port - DEFAULT_PORT;
       mailCatcher = await startMailCatcher({

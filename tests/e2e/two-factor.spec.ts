@@ -154,7 +154,8 @@ test("axe finds no serious violation on the new account-security pages, in Engli
   test.setTimeout(120_000);
   const { email } = await approvedMember("axe");
   for (const language of ["en", "ar"]) {
-    for (const path of [`/forgot-password?lng=${language}`, `/reset-password?token_hash=${"a".repeat(56)}&type=recovery&lng=${language}`]) {
+    const hash = "a".repeat(56);
+    for (const path of [`/forgot-password?lng=${language}`, `/reset-password?token_hash=${hash}&type=recovery&lng=${language}`, `/auth/confirm?token_hash=${hash}&type=email&lng=${language}`]) {
       await page.goto(path);
       await expect(page.locator("html")).toHaveAttribute("dir", language === "ar" ? "rtl" : "ltr");
       const { violations } = await new AxeBuilder({ page }).analyze();

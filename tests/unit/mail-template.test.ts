@@ -17,19 +17,22 @@ describe("renderTemplate", () => {
     expect(() => renderTemplate(`{{ if eq .A "b" }}open`, {})).toThrow(/end/);
   });
 
-  it("renders the recovery mail of config.toml in every language, each with the reset link", () => {
+  it.each([
+    ["recovery", "/reset-password?token_hash=ab12&amp;type=recovery"],
+    ["confirmation", "/auth/confirm?token_hash=ab12&amp;type=email"],
+  ] as const)("renders the %s mail of config.toml in every language, each with its link", (name, link) => {
     const { templates } = loadAuthConfig();
-    const recovery = templates.recovery!;
+    const recovery = templates[name]!;
     const languages = ["en", "eo", "ar", "zh", "es", "fr", "hi", "my", "pl", "ru", "de"];
     const subjects = new Set<string>();
     for (const locale of languages) {
       const values = { SiteURL: "https://inag.example", Email: "m@example.org", TokenHash: "ab12", Data: { locale } };
       const html = renderTemplate(recovery.content, values);
       expect(html).toContain(`lang="${locale}"`);
-      expect(html).toContain('href="https://inag.example/reset-password?token_hash=ab12&amp;type=recovery"');
+      expect(html).toContain(`href="https://inag.example${link}"`);
       subjects.add(renderTemplate(recovery.subject, values, false));
     }
     expect(subjects.size).toBe(languages.length);
-    expect(readFileSync("supabase/templates/recovery.html", "utf8")).toBe(recovery.content);
+    expect(readFileSync(`supabase/templates/${name}.html`, "utf8")).toBe(recovery.content);
   });
 });

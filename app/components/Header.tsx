@@ -40,8 +40,12 @@ export function Header({ member }: { member: HeaderMember | null }) {
     return () => window.removeEventListener("scroll", update);
   }, []);
 
-  // Close both disclosures on every route change (location.key changes on each navigation).
+  // Close both disclosures on every route change (location.key changes on each navigation), but not
+  // at hydration: a menu a visitor opened while the page's JavaScript was still loading stays open.
+  const shownKey = useRef(location.key);
   useEffect(() => {
+    if (shownKey.current === location.key) return;
+    shownKey.current = location.key;
     if (menuRef.current) menuRef.current.open = false;
     if (languageRef.current) languageRef.current.open = false;
   }, [location.key]);

@@ -519,7 +519,7 @@ export function createAuthHandler(options: AuthOptions): AuthHandler {
     const template = options.config.templates[purpose];
     if (!options.sendMail || !template) throw new AuthError(500, "unexpected_failure", `Error sending ${purpose} email`);
     const token = String(randomInt(0, 1_000_000)).padStart(6, "0");
-    const tokenHash = createHash("sha224").update(user.email + token).digest("hex");
+    const tokenHash = tokenHashOf(user.email, token);
     // The column names come from the fixed `purpose`, never from a request.
     await q.query(`update auth.users set ${purpose}_token = $2, ${purpose}_sent_at = now(), updated_at = now() where id = $1`, [user.id, tokenHash]);
     const { siteUrl } = options.config;
@@ -577,7 +577,7 @@ export function createAuthHandler(options: AuthOptions): AuthHandler {
       typeof body.token_hash === "string" && body.token_hash
         ? body.token_hash
         : typeof body.token === "string" && email
-          ? createHash("sha224").update(email + body.token.trim()).digest("hex")
+          ? tokenHashOf(email, body.token.trim())
           : "";
     if (!tokenHash) throw new AuthError(400, "validation_failed", "Verify requires a token or a token hash");
     const session = await db.transaction(async (tx) => {
@@ -615,11 +615,13 @@ export function createAuthHandler(options: AuthOptions): AuthHandler {
     }
     if (typeof claims.sub !== "string" || !claims.sub) throw new AuthError(403, "bad_jwt", "invalid claim: missing sub claim");
     const sessionId = typeof claims.session_id === "string" ? claims.session_id : null;
+    // One lookup of the session for both its existence and its assurance level: this runs on every authenticated call.
     const { rows } = await db
       .query<{ user_exists: boolean; session_exists: boolean; aal: string | null }>(
         `select exists (select 1 from auth.users where id = $1::uuid) as user_exists,
-                exists (select 1 from auth.sessions where id = $2::uuid and user_id = $1::uuid) as session_exists,
-                (select aal::text from auth.sessions where id = $2::uuid and user_id = $1::uuid) as aal`,
+                s.id is not null as session_exists, s.aal::text as aal
+           from (select) as one
+           left join auth.sessions s on s.id = $2::uuid and s.user_id = $1::uuid`,
         [claims.sub, sessionId],
       )
       .catch(() => ({ rows: [] as { user_exists: boolean; session_exists: boolean; aal: string | null }[] }));
@@ -693,6 +695,11 @@ export function createAuthHandler(options: AuthOptions): AuthHandler {
     };
   }
   return handler;
+}
+
+/** GoTrue's one-time token hash: the SHA-224 of the address and the six-digit code (the mails' TokenHash). */
+function tokenHashOf(email: string, token: string): string {
+  return createHash("sha224").update(email + token).digest("hex");
 }
 
 /**

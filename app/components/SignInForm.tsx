@@ -3,9 +3,8 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Field, FormNotice, TextInput } from "~/components/FormField";
-import { useLazyValidation } from "~/lib/lazy-validation";
 import { EMAIL_MAX, PASSWORD_MAX } from "~/lib/member-fields";
-import { useForm } from "~/lib/use-form";
+import { useMemberForm } from "~/lib/use-member-form";
 
 /**
  * Email and password, posted to the page's own action (app/lib/sign-in.server.ts). Errors are keys
@@ -26,14 +25,7 @@ export function SignInForm({
 }) {
   const navigation = useNavigation();
   const { t } = useTranslation("account");
-  const validation = useLazyValidation(() => import("~/lib/member-validation").then((module) => module.validators.login));
-  const [form, fields] = useForm({
-    id,
-    lastResult: navigation.state === "idle" ? lastResult : null,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onBlur",
-    onValidate: validation.onValidate,
-  });
+  const { form, fields, onFocus } = useMemberForm(id, "login", lastResult);
   const submitting = navigation.state === "submitting";
   const formError = form.errors?.[0];
 
@@ -41,7 +33,7 @@ export function SignInForm({
     <Form
       method="post"
       {...getFormProps(form)}
-      onFocus={validation.onFocus}
+      onFocus={onFocus}
       className="rounded-lg border border-ink-200 bg-white p-5 shadow-sm sm:p-8"
     >
       {formError !== undefined ? (

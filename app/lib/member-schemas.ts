@@ -83,6 +83,9 @@ const tokenHash = z.string({ error: "errors.resetLinkInvalid" }).regex(/^[0-9a-f
 /** The sign-up confirmation link's token hash and type, in its query string and again in its form. */
 export const ConfirmEmailSchema = z.object({ token_hash: tokenHash, type: z.enum(["email", "signup"]) });
 
+/** The password-reset link's query string. */
+export const ResetLinkSchema = z.object({ token_hash: tokenHash, type: z.literal("recovery") });
+
 /** The mailed link's token hash, carried by the form; the server checks it when the form is sent. */
 export const ResetPasswordSchema = z.object({
   token_hash: tokenHash,

@@ -1,5 +1,5 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { useForm } from "~/lib/use-form";
+import { useMemberForm } from "~/lib/use-member-form";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -10,7 +10,6 @@ import { Field, FormNotice, TextInput } from "~/components/FormField";
 import { PageFrame } from "~/components/PageFrame";
 import { requireViewer } from "~/lib/auth.server";
 import { getFixedT } from "~/lib/i18n.server";
-import { useLazyValidation } from "~/lib/lazy-validation";
 import { memberForm } from "~/lib/member-action.server";
 import { PASSWORD_MAX } from "~/lib/member-fields";
 import { DeleteAccountSchema, PasswordChangeSchema, PublicNameSchema } from "~/lib/member-schemas";
@@ -130,17 +129,10 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 function useAccountForm(intent: Intent) {
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
-  const validation = useLazyValidation(() => import("~/lib/member-validation").then((module) => module.validators[intent]));
   const mine = answer?.intent === intent ? answer : undefined;
-  const [form, fields] = useForm({
-    id: `account-${intent}`,
-    lastResult: navigation.state === "idle" ? mine?.result : null,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onBlur",
-    onValidate: validation.onValidate,
-  });
+  const { form, fields, onFocus } = useMemberForm(`account-${intent}`, intent, mine?.result);
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-  return { form, fields, validation, submitting, done: navigation.state === "idle" && mine?.done === true };
+  return { form, fields, onFocus, submitting, done: navigation.state === "idle" && mine?.done === true };
 }
 
 export default function AccountPage() {
@@ -158,7 +150,7 @@ export default function AccountPage() {
         {viewer.isMember ? null : <FormNotice kind="success">{t("account.pending")}</FormNotice>}
 
         <Section title={t("account.rename.title")}>
-          <Form method="post" {...getFormProps(rename.form)} onFocus={rename.validation.onFocus} className={formClass}>
+          <Form method="post" {...getFormProps(rename.form)} onFocus={rename.onFocus} className={formClass}>
             {rename.done ? <FormNotice kind="success">{t("account.rename.done")}</FormNotice> : null}
             {rename.form.errors?.[0] ? <FormNotice kind="error">{t(rename.form.errors[0])}</FormNotice> : null}
             <input type="hidden" name="intent" value="rename" />
@@ -180,7 +172,7 @@ export default function AccountPage() {
         </Section>
 
         <Section title={t("account.password.title")}>
-          <Form method="post" {...getFormProps(password.form)} onFocus={password.validation.onFocus} className={formClass}>
+          <Form method="post" {...getFormProps(password.form)} onFocus={password.onFocus} className={formClass}>
             {password.done ? <FormNotice kind="success">{t("account.password.done")}</FormNotice> : null}
             {password.form.errors?.[0] ? <FormNotice kind="error">{t(password.form.errors[0])}</FormNotice> : null}
             <input type="hidden" name="intent" value="password" />
@@ -221,7 +213,7 @@ export default function AccountPage() {
 
         <Section title={t("account.delete.title")}>
           <p className="mb-4 text-ink-700">{t("account.delete.text")}</p>
-          <Form method="post" {...getFormProps(remove.form)} onFocus={remove.validation.onFocus} className={formClass}>
+          <Form method="post" {...getFormProps(remove.form)} onFocus={remove.onFocus} className={formClass}>
             {remove.form.errors?.[0] ? <FormNotice kind="error">{t(remove.form.errors[0])}</FormNotice> : null}
             <input type="hidden" name="intent" value="delete" />
             <Field ns="account" field={remove.fields.password} label={t("fields.password")} required>

@@ -8,12 +8,11 @@ import { FormNotice } from "~/components/FormField";
 import { PageFrame } from "~/components/PageFrame";
 import { requireViewer } from "~/lib/auth.server";
 import { getFixedT } from "~/lib/i18n.server";
-import { useLazyValidation } from "~/lib/lazy-validation";
 import { memberForm } from "~/lib/member-action.server";
 import { ConfirmFactorSchema } from "~/lib/member-schemas";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { CODE_REFUSALS, verifiedFactorId, verifyCode } from "~/lib/second-factor.server";
-import { useForm } from "~/lib/use-form";
+import { useMemberForm } from "~/lib/use-member-form";
 
 /**
  * /account/two-factor: turning TOTP two-factor sign-in on (a QR code, the key as text, then a code
@@ -102,7 +101,6 @@ export default function TwoFactorPage() {
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t } = useTranslation("account");
-  const busy = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const enrolment = navigation.state === "idle" ? answer?.enrolment : null;
   const pageError = !enrolment && navigation.state === "idle" ? answer?.result?.error?.[""]?.[0] : undefined;
 
@@ -121,21 +119,13 @@ export default function TwoFactorPage() {
               {isAdmin ? (
                 <p className="text-ink-700">{t("twoFactor.adminKeeps")}</p>
               ) : (
-                <Form method="post">
-                  <button type="submit" name="intent" value="remove" disabled={busy === "remove"} className="btn-secondary disabled:opacity-70">
-                    {busy === "remove" ? t("twoFactor.removing") : t("twoFactor.remove")}
-                  </button>
-                </Form>
+                <IntentButton intent="remove" label={t("twoFactor.remove")} busyLabel={t("twoFactor.removing")} look="btn-secondary" />
               )}
             </>
           ) : (
             <>
               <p className="mb-4 text-ink-800">{t("twoFactor.off")}</p>
-              <Form method="post">
-                <button type="submit" name="intent" value="start" disabled={busy === "start"} className="btn-primary disabled:opacity-70">
-                  {busy === "start" ? t("twoFactor.starting") : t("twoFactor.start")}
-                </button>
-              </Form>
+              <IntentButton intent="start" label={t("twoFactor.start")} busyLabel={t("twoFactor.starting")} look="btn-primary" />
             </>
           )}
         </section>
@@ -147,20 +137,26 @@ export default function TwoFactorPage() {
   );
 }
 
+/** A form of one button posting its intent, which shows `busyLabel` and cannot be sent twice while that intent is under way. */
+function IntentButton({ intent, label, busyLabel, look }: { intent: string; label: string; busyLabel: string; look: "btn-primary" | "btn-secondary" }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  return (
+    <Form method="post">
+      <button type="submit" name="intent" value={intent} disabled={busy} className={`${look} disabled:opacity-70`}>
+        {busy ? busyLabel : label}
+      </button>
+    </Form>
+  );
+}
+
 function Enrol({ enrolment, redirectTo, lastResult }: { enrolment: Enrolment; redirectTo: string; lastResult: SubmissionResult<string[]> | null }) {
   const { t } = useTranslation("account");
   const navigation = useNavigation();
-  const validation = useLazyValidation(() => import("~/lib/member-validation").then((module) => module.validators.confirm));
-  const [form, fields] = useForm({
-    id: "two-factor-confirm",
-    lastResult: navigation.state === "idle" ? lastResult : null,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onBlur",
-    onValidate: validation.onValidate,
-  });
+  const { form, fields, onFocus } = useMemberForm("two-factor-confirm", "confirm", lastResult);
   const submitting = navigation.state === "submitting";
   return (
-    <Form method="post" {...getFormProps(form)} onFocus={validation.onFocus} className="grid gap-4">
+    <Form method="post" {...getFormProps(form)} onFocus={onFocus} className="grid gap-4">
       {form.errors?.[0] ? <FormNotice kind="error">{t(form.errors[0])}</FormNotice> : null}
       <p className="text-ink-800">{t("twoFactor.scan")}</p>
       <img src={enrolment.qrCode} alt={t("twoFactor.qrAlt")} width={208} height={208} className="rounded-md border border-ink-200 bg-white" />

@@ -6,13 +6,12 @@ import { useTranslation } from "react-i18next";
 import { Field, FormNotice, TextInput } from "~/components/FormField";
 import { PageFrame } from "~/components/PageFrame";
 import { getFixedT } from "~/lib/i18n.server";
-import { useLazyValidation } from "~/lib/lazy-validation";
 import { memberForm } from "~/lib/member-action.server";
 import { EMAIL_MAX } from "~/lib/member-fields";
 import { ForgotPasswordSchema } from "~/lib/member-schemas";
 import { clientKey, withinLimit } from "~/lib/rate-limit.server";
 import { createSupabaseServerClient } from "~/lib/supabase.server";
-import { useForm } from "~/lib/use-form";
+import { useMemberForm } from "~/lib/use-member-form";
 
 /**
  * /forgot-password: Supabase Auth mails a one-time link to /reset-password. The answer is the same
@@ -49,21 +48,14 @@ export default function ForgotPasswordPage() {
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t } = useTranslation("account");
-  const validation = useLazyValidation(() => import("~/lib/member-validation").then((module) => module.validators.forgot));
-  const [form, fields] = useForm({
-    id: "forgot-password",
-    lastResult: navigation.state === "idle" ? answer?.result : null,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onBlur",
-    onValidate: validation.onValidate,
-  });
+  const { form, fields, onFocus } = useMemberForm("forgot-password", "forgot", answer?.result);
   const submitting = navigation.state === "submitting";
   const formError = form.errors?.[0];
 
   return (
     <PageFrame title={t("forgot.title")} subtitle={t("forgot.subtitle")}>
       <div className="mx-auto grid max-w-lg gap-6">
-        <Form method="post" {...getFormProps(form)} onFocus={validation.onFocus} className="rounded-lg border border-ink-200 bg-white p-5 shadow-sm sm:p-8">
+        <Form method="post" {...getFormProps(form)} onFocus={onFocus} className="rounded-lg border border-ink-200 bg-white p-5 shadow-sm sm:p-8">
           {answer?.sent && navigation.state === "idle" ? <FormNotice kind="success">{t("forgot.sent")}</FormNotice> : null}
           {formError ? (
             <FormNotice kind="error" id={form.errorId}>

@@ -8,12 +8,11 @@ import { FormNotice } from "~/components/FormField";
 import { PageFrame } from "~/components/PageFrame";
 import { getSession } from "~/lib/auth.server";
 import { getFixedT } from "~/lib/i18n.server";
-import { useLazyValidation } from "~/lib/lazy-validation";
 import { memberForm } from "~/lib/member-action.server";
 import { CodeSchema } from "~/lib/member-schemas";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { CODE_REFUSALS, verifiedFactorId, verifyCode } from "~/lib/second-factor.server";
-import { useForm } from "~/lib/use-form";
+import { useMemberForm } from "~/lib/use-member-form";
 
 /**
  * /login/code: the second step of signing in to an account with a TOTP factor (every admin's, and
@@ -59,21 +58,14 @@ export default function CodePage() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t } = useTranslation("account");
-  const validation = useLazyValidation(() => import("~/lib/member-validation").then((module) => module.validators.code));
-  const [form, fields] = useForm({
-    id: "login-code",
-    lastResult: navigation.state === "idle" ? actionData?.result : null,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onBlur",
-    onValidate: validation.onValidate,
-  });
+  const { form, fields, onFocus } = useMemberForm("login-code", "code", actionData?.result);
   const submitting = navigation.state === "submitting" && navigation.formAction !== "/logout";
   const formError = form.errors?.[0];
 
   return (
     <PageFrame title={t("code.title")} subtitle={t("code.subtitle")}>
       <div className="mx-auto grid max-w-lg gap-6">
-        <Form method="post" {...getFormProps(form)} onFocus={validation.onFocus} className="rounded-lg border border-ink-200 bg-white p-5 shadow-sm sm:p-8">
+        <Form method="post" {...getFormProps(form)} onFocus={onFocus} className="rounded-lg border border-ink-200 bg-white p-5 shadow-sm sm:p-8">
           {formError ? (
             <FormNotice kind="error" id={form.errorId}>
               {t(formError)}

@@ -7,15 +7,14 @@ import { useTranslation } from "react-i18next";
 import { Field, FormNotice, TextInput } from "~/components/FormField";
 import { PageFrame } from "~/components/PageFrame";
 import { getFixedT } from "~/lib/i18n.server";
-import { useLazyValidation } from "~/lib/lazy-validation";
 import { memberForm } from "~/lib/member-action.server";
 import { PASSWORD_MAX } from "~/lib/member-fields";
-import { ResetPasswordSchema } from "~/lib/member-schemas";
+import { ResetLinkSchema, ResetPasswordSchema } from "~/lib/member-schemas";
 import { PASSWORD_PROBLEM_MESSAGES, passwordProblem } from "~/lib/password-policy.server";
 import { clientKey, withinLimit } from "~/lib/rate-limit.server";
 import { isLocalHost } from "~/lib/security.server";
 import { createSupabaseServerClient, type TypedSupabaseClient } from "~/lib/supabase.server";
-import { useForm } from "~/lib/use-form";
+import { useMemberForm } from "~/lib/use-member-form";
 
 /**
  * /reset-password?token_hash=…&type=recovery: the mailed link. A GET only shows the form, so that
@@ -24,14 +23,11 @@ import { useForm } from "~/lib/use-form";
  * to /account. The link works once, within the hour Supabase Auth gives it. A password refused only
  * after the token is spent (the member's own address or name) may be chosen again in that session.
  */
-const TOKEN_HASH = /^[0-9a-f]{16,128}$/;
-
 export async function loader({ request }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const tokenHash = url.searchParams.get("token_hash") ?? "";
-  const valid = TOKEN_HASH.test(tokenHash) && url.searchParams.get("type") === "recovery";
+  const link = parseWithZod(new URL(request.url).searchParams, { schema: ResetLinkSchema });
+  const tokenHash = link.status === "success" ? link.value.token_hash : null;
   const t = getFixedT(request, "account");
-  return data({ title: t("reset.meta.title"), tokenHash: valid ? tokenHash : null }, { status: valid ? 200 : 400 });
+  return data({ title: t("reset.meta.title"), tokenHash }, { status: tokenHash ? 200 : 400 });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -107,14 +103,7 @@ export default function ResetPasswordPage() {
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t } = useTranslation("account");
-  const validation = useLazyValidation(() => import("~/lib/member-validation").then((module) => module.validators.reset));
-  const [form, fields] = useForm({
-    id: "reset-password",
-    lastResult: navigation.state === "idle" ? answer?.result : null,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onBlur",
-    onValidate: validation.onValidate,
-  });
+  const { form, fields, onFocus } = useMemberForm("reset-password", "reset", answer?.result);
   const submitting = navigation.state === "submitting";
   const formError = tokenHash ? form.errors?.[0] : "errors.resetLinkInvalid";
 
@@ -127,7 +116,7 @@ export default function ResetPasswordPage() {
           </FormNotice>
         ) : null}
         {tokenHash ? (
-          <Form method="post" {...getFormProps(form)} onFocus={validation.onFocus} className="rounded-lg border border-ink-200 bg-white p-5 shadow-sm sm:p-8">
+          <Form method="post" {...getFormProps(form)} onFocus={onFocus} className="rounded-lg border border-ink-200 bg-white p-5 shadow-sm sm:p-8">
             <input type="hidden" name="token_hash" value={tokenHash} />
             <Field ns="account" field={fields.newPassword} label={t("fields.newPassword")} required hint={t("signup.passwordHint")}>
               <TextInput field={fields.newPassword} type="password" autoComplete="new-password" required maxLength={PASSWORD_MAX} />

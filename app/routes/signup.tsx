@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { useForm } from "~/lib/use-form";
+import { useMemberForm } from "~/lib/use-member-form";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
@@ -9,7 +9,6 @@ import { Field, FormNotice, TextArea, TextInput } from "~/components/FormField";
 import { PageFrame } from "~/components/PageFrame";
 import { requireAnonymous } from "~/lib/auth.server";
 import { detectLanguage, getFixedT } from "~/lib/i18n.server";
-import { useLazyValidation } from "~/lib/lazy-validation";
 import { memberForm } from "~/lib/member-action.server";
 import { EMAIL_MAX, JOIN_REASON_MAX, PASSWORD_MAX } from "~/lib/member-fields";
 import { SignUpSchema } from "~/lib/member-schemas";
@@ -90,14 +89,7 @@ export default function SignUpPage() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t } = useTranslation("account");
-  const validation = useLazyValidation(() => import("~/lib/member-validation").then((module) => module.validators.signUp));
-  const [form, fields] = useForm({
-    id: "signup",
-    lastResult: navigation.state === "idle" ? actionData?.result : null,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onBlur",
-    onValidate: validation.onValidate,
-  });
+  const { form, fields, onFocus } = useMemberForm("signup", "signUp", actionData?.result);
   const submitting = navigation.state === "submitting";
 
   if (actionData?.requested && navigation.state === "idle") {
@@ -121,7 +113,7 @@ export default function SignUpPage() {
         <Form
           method="post"
           {...getFormProps(form)}
-          onFocus={validation.onFocus}
+          onFocus={onFocus}
           className="rounded-lg border border-ink-200 bg-white p-5 shadow-sm sm:p-8"
         >
           {form.errors?.[0] ? (

@@ -4,24 +4,17 @@
 // page (/auth/confirm) confirms the address once and signs the member in.
 import { createClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmbeddedBackend, type EmbeddedBackend } from "../../supabase/embedded/gateway";
+import type { EmbeddedBackend } from "../../supabase/embedded/gateway";
 import { mailTo } from "../support/backend";
 import { siteRequest, testLoadContext } from "../support/route-context";
+import { startOnFreePort } from "../support/start-backend";
 import { action as confirmAction, loader as confirmLoader } from "~/routes/auth.confirm";
 import { action as signupAction } from "~/routes/signup";
 
 let backend: EmbeddedBackend;
 
 beforeAll(async () => {
-  let lastError: unknown;
-  for (let attempt = 0; attempt < 5 && !backend; attempt++) {
-    const port = 55_005 + 10 * Math.floor(Math.random() * 900);
-    backend = await startEmbeddedBackend({ port, dataDir: null, log: () => {}, authConfig: { enableConfirmations: true } }).catch((error) => {
-      lastError = error;
-      return undefined as unknown as EmbeddedBackend;
-    });
-  }
-  if (!backend) throw lastError;
+  backend = await startOnFreePort({ log: () => {}, authConfig: { enableConfirmations: true } });
 }, 120_000);
 afterAll(() => backend?.stop());
 

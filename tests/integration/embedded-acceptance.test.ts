@@ -9,7 +9,7 @@ import { createServerClient, parseCookieHeader, serializeCookieHeader } from "@s
 import { AuthApiError, AuthSessionMissingError, type Session, type SupabaseClient } from "@supabase/supabase-js";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/lib/database.types";
-import { ACCOUNTS, anonClient, anonKey, approveMember, backendUrl, resetBackend, serviceClient, serviceRoleKey } from "../support/backend";
+import { ACCOUNTS, anonClient, anonKey, approveMember, backendUrl, resetBackend, serviceClient, serviceRoleKey, userWithToken } from "../support/backend";
 
 const COOKIE = "sb-127-auth-token";
 const LUCIA = { email: "lucia@example.org", password: "local-member-password" };
@@ -307,7 +307,7 @@ describe("§12 acceptance list", () => {
     expect(after.calls).toEqual([]);
 
     // The signed-out session is gone on the server too: its access token no longer passes /user.
-    const stale = await fetch(`${backendUrl()}/auth/v1/user`, { headers: { apikey: anonKey(), authorization: `Bearer ${accessToken}` } });
+    const stale = await userWithToken(accessToken);
     expect(stale.status).toBe(403);
     expect(((await stale.json()) as { code: string }).code).toBe("session_not_found");
   });

@@ -11,6 +11,7 @@ const UNKNOWN = "a0000000-0000-4000-8000-0000000000ff";
 
 let admin: Client;
 let member: Client;
+let pending: Client;
 let pendingId: string;
 let pendingEmail: string;
 
@@ -23,7 +24,8 @@ beforeEach(async () => {
   await resetBackend();
   admin = await signedInClient(ACCOUNTS.admin);
   pendingEmail = `pending-${crypto.randomUUID().slice(0, 8)}@example.org`;
-  const { data, error } = await anonClient().auth.signUp({
+  pending = anonClient();
+  const { data, error } = await pending.auth.signUp({
     email: pendingEmail,
     password: "a-pending-password",
     options: { data: { username: "applicant", join_reason: "I run a food-not-bombs group." } },
@@ -109,5 +111,27 @@ describe("revoke_member", () => {
   it("refused to a member (403) and for a pending account (409)", async () => {
     expect((await member.rpc("revoke_member", { account: LUCIA })).status).toBe(403);
     expect((await admin.rpc("revoke_member", { account: pendingId })).status).toBe(409);
+  });
+});
+
+// Issue 11's functions, in the privilege matrix: visitor, pending account, member, admin.
+describe("remove_second_factor", () => {
+  it("refused to a visitor (401), a pending account and a member (403); an admin may (409 without a factor, 404 for nobody)", async () => {
+    expect((await anonClient().rpc("remove_second_factor", { account: LUCIA })).status).toBe(401);
+    expect((await pending.rpc("remove_second_factor", { account: LUCIA })).status).toBe(403);
+    expect((await member.rpc("remove_second_factor", { account: LUCIA })).status).toBe(403);
+    expect((await admin.rpc("remove_second_factor", { account: LUCIA })).status).toBe(409);
+    expect((await admin.rpc("remove_second_factor", { account: UNKNOWN })).status).toBe(404);
+    expect(await actions()).toEqual([]);
+  });
+});
+
+describe("viewer_rights", () => {
+  it("refused to a visitor (401); tells a pending account, a member and an admin each their own rights", async () => {
+    expect((await anonClient().rpc("viewer_rights")).status).toBe(401);
+    const none = { member: false, admin: false, admin_role: false, second_factor: false, aal: "aal1" };
+    expect((await pending.rpc("viewer_rights")).data).toEqual(none);
+    expect((await member.rpc("viewer_rights")).data).toEqual({ ...none, member: true });
+    expect((await admin.rpc("viewer_rights")).data).toEqual({ member: true, admin: true, admin_role: true, second_factor: true, aal: "aal2" });
   });
 });

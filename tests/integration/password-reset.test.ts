@@ -2,7 +2,7 @@
 // from supabase/templates/recovery.html in the member's language) to the local mail catcher, /verify
 // with its token hash signs in once, within the hour; unknown addresses get the same answer.
 import { beforeEach, describe, expect, it } from "vitest";
-import { ACCOUNTS, anonClient, anonKey, backendUrl, mailTo, resetBackend, signedInClient } from "../support/backend";
+import { ACCOUNTS, anonClient, mailTo, resetBackend, signedInClient, userWithToken } from "../support/backend";
 
 beforeEach(resetBackend);
 
@@ -64,7 +64,7 @@ describe("password reset", () => {
     const here = await signedInClient(ACCOUNTS.member);
     expect((await here.auth.updateUser({ password: "a-brand-new-password" })).error).toBeNull();
     const token = (await elsewhere.auth.getSession()).data.session!.access_token;
-    const ended = await fetch(`${backendUrl()}/auth/v1/user`, { headers: { apikey: anonKey(), Authorization: `Bearer ${token}` } });
+    const ended = await userWithToken(token);
     expect(ended.status).toBe(403);
     expect((await here.auth.getUser()).error).toBeNull();
   });

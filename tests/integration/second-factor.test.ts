@@ -2,7 +2,7 @@
 // the database makes of them: admin rights need aal2 and a live session (issue 11).
 import { decodeJwt } from "jose";
 import { beforeEach, describe, expect, it } from "vitest";
-import { ACCOUNTS, anonClient, anonKey, backendUrl, resetBackend, serviceRoleKey, signedInClient, verifySecondFactor, type Client } from "../support/backend";
+import { ACCOUNTS, anonClient, anonKey, backendUrl, resetBackend, serviceRoleKey, signedInClient, userWithToken, verifySecondFactor, type Client } from "../support/backend";
 import { LOCAL_ADMIN_TOTP_SECRET, totpCode, wrongTotpCode } from "../support/totp";
 
 beforeEach(resetBackend);
@@ -59,7 +59,7 @@ describe("TOTP factors", () => {
   it("confirming a factor ends the account's password-only sessions elsewhere", async () => {
     const elsewhere = (await (await signedInClient(ACCOUNTS.member)).auth.getSession()).data.session!.access_token;
     await enrolAndVerify(await signedInClient(ACCOUNTS.member));
-    const response = await fetch(`${backendUrl()}/auth/v1/user`, { headers: { apikey: anonKey(), Authorization: `Bearer ${elsewhere}` } });
+    const response = await userWithToken(elsewhere);
     expect(response.status).toBe(403);
     expect(await response.json()).toMatchObject({ code: "session_not_found" });
   });
@@ -153,7 +153,7 @@ describe("admin rights need aal2 and a live session", () => {
 
     const log = await admin.from("admin_activity").select("table_name, record_id, action, actor_name").eq("table_name", "mfa_factors");
     expect(log.data).toEqual([{ table_name: "mfa_factors", record_id: memberId, action: "deleted", actor_name: "rosa" }]);
-    const ended = await fetch(`${backendUrl()}/auth/v1/user`, { headers: { apikey: anonKey(), Authorization: `Bearer ${session!.access_token}` } });
+    const ended = await userWithToken(session!.access_token);
     expect(ended.status).toBe(403);
     const again = await signedInClient(ACCOUNTS.member);
     expect((await again.auth.mfa.listFactors()).data?.all).toEqual([]);

@@ -2,7 +2,7 @@
 // one replayed after refresh_token_reuse_interval (10 s in config.toml) ends its whole session; a
 // global sign-out ends every session of the account.
 import { beforeEach, describe, expect, it } from "vitest";
-import { ACCOUNTS, anonKey, backendUrl, resetBackend, signedInClient } from "../support/backend";
+import { ACCOUNTS, anonKey, backendUrl, resetBackend, signedInClient, userWithToken } from "../support/backend";
 
 beforeEach(resetBackend);
 
@@ -15,8 +15,7 @@ async function refresh(refreshToken: string) {
   return { status: response.status, body: (await response.json()) as { access_token?: string; refresh_token?: string; code?: string } };
 }
 
-const userStatus = async (accessToken: string) =>
-  (await fetch(`${backendUrl()}/auth/v1/user`, { headers: { apikey: anonKey(), Authorization: `Bearer ${accessToken}` } })).status;
+const userStatus = async (accessToken: string) => (await userWithToken(accessToken)).status;
 
 describe("sessions", () => {
   it("a refresh token replayed after the reuse interval revokes its whole session", { timeout: 30_000 }, async () => {

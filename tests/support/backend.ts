@@ -58,6 +58,11 @@ export async function verifySecondFactor(supabase: Client, secret: string): Prom
   if (error) throw new Error(`the second factor was refused: ${error.message}`);
 }
 
+/** Supabase Auth's answer to an access token on GET /auth/v1/user: 200 while its session lives, 403 once it has ended. */
+export function userWithToken(accessToken: string): Promise<Response> {
+  return fetch(`${backendUrl()}/auth/v1/user`, { headers: { apikey: anonKey(), Authorization: `Bearer ${accessToken}` } });
+}
+
 /** Truncates every table and re-runs the seed (a route only the embedded backend has). */
 export async function resetBackend(): Promise<void> {
   const response = await fetch(`${backendUrl()}/__reset`, {

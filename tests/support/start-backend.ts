@@ -1,0 +1,18 @@
+// Starting an embedded backend for tests on a port of its own (the gateway also takes port+3, +4, +8
+// and +9), so that two test runs, a test run beside `npm start`, or a second backend in one run never
+// share a database.
+import { startEmbeddedBackend, type EmbeddedBackendOptions } from "../../supabase/embedded/gateway";
+
+/** An in-memory backend on `options.port`, or else on the first free one of five random ports. */
+export async function startOnFreePort(options: Omit<EmbeddedBackendOptions, "dataDir">) {
+  const candidates = options.port ? [options.port] : Array.from({ length: 5 }, () => 55_000 + 10 * Math.floor(Math.random() * 900));
+  let lastError: unknown;
+  for (const port of candidates) {
+    try {
+      return await startEmbeddedBackend({ ...options, port, dataDir: null });
+    } catch (error) {
+      lastError = error;
+    }
+  }
+  throw lastError;
+}

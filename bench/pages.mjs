@@ -21,7 +21,7 @@ const routes = [
   "/", "/about", "/principles", "/structure", "/congress", "/security", "/privacy", "/terms", "/campaigns",
   "/news", "/news/call-for-congress-proposals-is-open", "/events", "/events/digital-self-defence-workshop-barcelona",
   "/resources", "/resources/starting-a-mutual-aid-group", "/groups", "/contact", "/join", "/voting",
-  "/voting/50000000-0000-4000-8000-000000000003", "/login", "/signup",
+  "/voting/50000000-0000-4000-8000-000000000003", "/login", "/signup", "/forgot-password",
 ];
 /** The rich-text editor's chunk: loaded only where one edits, never by these routes. */
 const EDITOR_CHUNK = /RichTextEditor\.client/;

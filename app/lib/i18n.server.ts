@@ -17,6 +17,7 @@ import {
   type Language,
   type LanguagePayload,
   type Namespace,
+  type RouteNamespace,
 } from "~/lib/i18n";
 import { isLocalHost } from "~/lib/security.server";
 
@@ -46,32 +47,47 @@ export function withFallback(strings: Strings | undefined, fallback: Strings): S
   return merged;
 }
 
+/** Every namespace of `language`, English filling whatever it lacks. Computed once per language. */
+const filled = new Map<Language, Strings>();
+function filledResources(language: Language): Strings {
+  let all = filled.get(language);
+  if (!all) {
+    const english = (resources[fallbackLanguage] ?? {}) as Strings;
+    all = language === fallbackLanguage ? english : withFallback((resources[language] ?? {}) as Strings, english);
+    filled.set(language, all);
+  }
+  return all;
+}
+
+const routeNamespaces: ReadonlySet<string> = new Set(ROUTE_NAMESPACES);
+
 /**
- * The active language's resources for the root loader: every namespace but those of the
- * back-office (ROUTE_NAMESPACES), which only its own pages load (namespaceStrings). Any string the language
- * lacks is filled in from English here, so that the browser shows the same English fallback the
- * server rendered, never a raw key (and hydration matches). Computed once per language.
+ * The active language's resources for the root loader: every namespace but the route namespaces
+ * (ROUTE_NAMESPACES: the back-office's, the account pages'), which only the pages that use them load
+ * (namespaceStrings). Any string the language lacks is filled in from English here, so that the
+ * browser shows the same English fallback the server rendered, never a raw key (and hydration
+ * matches). Computed once per language.
  */
 const payloads = new Map<Language, LanguagePayload>();
 export function languagePayload(language: Language): LanguagePayload {
   let payload = payloads.get(language);
   if (!payload) {
-    const english = (resources[fallbackLanguage] ?? {}) as Strings;
-    const own = (resources[language] ?? {}) as Strings;
-    const all = language === fallbackLanguage ? english : withFallback(own, english);
-    const shared = Object.fromEntries(Object.entries(all).filter(([namespace]) => !ROUTE_NAMESPACES.includes(namespace)));
+    const shared = Object.fromEntries(Object.entries(filledResources(language)).filter(([namespace]) => !routeNamespaces.has(namespace)));
     payload = { language, dir: directionOf(language), resources: shared };
     payloads.set(language, payload);
   }
   return payload;
 }
 
-/** One namespace of the request's language, English filling what it lacks: for the pages that load it themselves. */
-export function namespaceStrings(request: Request, namespace: (typeof ROUTE_NAMESPACES)[number]): Strings {
-  const { language } = detectLanguage(request);
-  const english = ((resources[fallbackLanguage] ?? {}) as Strings)[namespace] as Strings;
-  const own = ((resources[language] ?? {}) as Strings)[namespace] as Strings | undefined;
-  return language === fallbackLanguage ? english : withFallback(own, english);
+/**
+ * Route namespaces of the request's language, English filling what it lacks, keyed by namespace:
+ * a page's loader returns `strings: namespaceStrings(request, "account")` (or several namespaces:
+ * `namespaceStrings(request, "admin", "account")`) and its component calls
+ * `useNamespaceStrings(strings)` before it translates anything.
+ */
+export function namespaceStrings<N extends RouteNamespace>(request: Request, ...wanted: [N, ...N[]]): Record<N, Strings> {
+  const all = filledResources(detectLanguage(request).language);
+  return Object.fromEntries(wanted.map((namespace) => [namespace, all[namespace] as Strings])) as Record<N, Strings>;
 }
 
 /** `?lng=xx` when xx is a supported language. */

@@ -21,22 +21,31 @@ export const namespaces = ["common", "pages", "contact", "events", "groups", "ne
 export type Namespace = (typeof namespaces)[number];
 
 /**
- * Namespaces that travel only with the pages that use them (their loader sends them; see
- * useNamespaceStrings), not with every page of the site: the back-office's 330 strings would
- * add about 3.6 KB brotli to every public page's HTML.
+ * Namespaces that travel only with the pages that use them (their loader sends them with
+ * namespaceStrings, their component gives them to useNamespaceStrings), not with every page of the
+ * site: the back-office's 330 strings would add about 3.6 KB brotli to every public page's HTML,
+ * and the account pages' strings (sign-in, sign-up, account, two-factor, password reset) 1.2–1.5 KB.
  */
-export const ROUTE_NAMESPACES: readonly string[] = ["admin"];
+export const ROUTE_NAMESPACES = ["admin", "account"] as const satisfies readonly Namespace[];
+export type RouteNamespace = (typeof ROUTE_NAMESPACES)[number];
+
+/** What namespaceStrings returns and a loader sends on: each route namespace it asked for, in the request's language. */
+export type RouteStrings = Partial<Record<RouteNamespace, ResourceLanguage[string]>>;
 
 /**
- * Gives the browser's i18next a namespace a route's loader sent, before anything below renders
- * (on the server the instance has every namespace already).
+ * Gives the browser's i18next the namespaces a route's loader sent (namespaceStrings), before
+ * anything below renders: call it before the component's first translation. On the server the
+ * instance has every namespace already.
  */
-export function useNamespaceStrings(namespace: Namespace, strings: ResourceLanguage[string] | undefined) {
+export function useNamespaceStrings(strings: RouteStrings | undefined) {
   const { i18n } = useTranslation();
-  if (strings && !i18n.hasResourceBundle(i18n.language, namespace)) {
-    i18n.addResourceBundle(i18n.language, namespace, strings, true, true);
+  for (const [namespace, bundle] of Object.entries(strings ?? {})) {
+    if (bundle && !i18n.hasResourceBundle(i18n.language, namespace)) {
+      i18n.addResourceBundle(i18n.language, namespace, bundle, true, true);
+    }
   }
 }
+
 export const defaultNamespace: Namespace = "common";
 
 /** Each language by its own name (endonym), as the language switcher lists them. */

@@ -9,7 +9,8 @@ import { useTranslation } from "react-i18next";
 import { Field, FormNotice, TextInput } from "~/components/FormField";
 import { PageFrame } from "~/components/PageFrame";
 import { requireViewer } from "~/lib/auth.server";
-import { getFixedT } from "~/lib/i18n.server";
+import { useNamespaceStrings } from "~/lib/i18n";
+import { getFixedT, namespaceStrings } from "~/lib/i18n.server";
 import { memberForm } from "~/lib/member-action.server";
 import { PASSWORD_MAX } from "~/lib/member-fields";
 import { DeleteAccountSchema, PasswordChangeSchema, PublicNameSchema } from "~/lib/member-schemas";
@@ -28,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const t = getFixedT(request, "account");
   const url = new URL(request.url);
   const notice = url.searchParams.get("password") === "reset" ? "passwordReset" : url.searchParams.get("email") === "confirmed" ? "emailConfirmed" : null;
-  return data({ title: t("account.meta.title"), viewer, notice }, { headers });
+  return data({ title: t("account.meta.title"), viewer, notice, strings: namespaceStrings(request, "account") }, { headers });
 }
 
 type Intent = "rename" | "password" | "delete";
@@ -136,7 +137,8 @@ function useAccountForm(intent: Intent) {
 }
 
 export default function AccountPage() {
-  const { viewer, notice } = useLoaderData<typeof loader>();
+  const { viewer, notice, strings } = useLoaderData<typeof loader>();
+  useNamespaceStrings(strings);
   const { t } = useTranslation("account");
   const rename = useAccountForm("rename");
   const password = useAccountForm("password");

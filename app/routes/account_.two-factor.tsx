@@ -7,7 +7,8 @@ import { CodeField } from "~/components/CodeField";
 import { FormNotice } from "~/components/FormField";
 import { PageFrame } from "~/components/PageFrame";
 import { requireViewer } from "~/lib/auth.server";
-import { getFixedT } from "~/lib/i18n.server";
+import { useNamespaceStrings } from "~/lib/i18n";
+import { getFixedT, namespaceStrings } from "~/lib/i18n.server";
 import { memberForm } from "~/lib/member-action.server";
 import { ConfirmFactorSchema } from "~/lib/member-schemas";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -31,6 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       isAdmin: viewer.hasAdminRole,
       redirectTo: safeRedirect(url.searchParams.get("redirectTo"), ""),
       notice: url.searchParams.has("enabled") ? "enabled" : url.searchParams.has("removed") ? "removed" : null,
+      strings: namespaceStrings(request, "account"),
     },
     { headers },
   );
@@ -97,7 +99,8 @@ function keptEnrolment(payload: Record<string, unknown>): Enrolment | null {
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: page?.title }, { name: "robots", content: "noindex" }];
 
 export default function TwoFactorPage() {
-  const { hasFactor, isAdmin, redirectTo, notice } = useLoaderData<typeof loader>();
+  const { hasFactor, isAdmin, redirectTo, notice, strings } = useLoaderData<typeof loader>();
+  useNamespaceStrings(strings);
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t } = useTranslation("account");

@@ -25,7 +25,7 @@ export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }]
 
 export default function AdminLayout() {
   const { username, flash, strings } = useLoaderData<typeof loader>();
-  useNamespaceStrings("admin", strings);
+  useNamespaceStrings(strings);
   const { t } = useTranslation("admin");
   return (
     <div className="bg-ink-50">

@@ -20,7 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "");
   if (viewer) throw redirect(redirectTo.startsWith("/admin") ? redirectTo : "/admin", { headers });
   const t = getFixedT(request, "admin");
-  return data({ title: t("login.meta.title"), redirectTo, strings: namespaceStrings(request, "admin") }, { headers });
+  return data({ title: t("login.meta.title"), redirectTo, strings: namespaceStrings(request, "admin", "account") }, { headers });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -34,7 +34,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
 
 export default function AdminLoginPage() {
   const { redirectTo, strings } = useLoaderData<typeof loader>();
-  useNamespaceStrings("admin", strings);
+  useNamespaceStrings(strings);
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("admin");
   return (

@@ -4,7 +4,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useTranslation } from "react-i18next";
 import { FormNotice } from "~/components/FormField";
 import { PageFrame } from "~/components/PageFrame";
-import { getFixedT } from "~/lib/i18n.server";
+import { useNamespaceStrings } from "~/lib/i18n";
+import { getFixedT, namespaceStrings } from "~/lib/i18n.server";
 import { memberForm } from "~/lib/member-action.server";
 import { ConfirmEmailSchema } from "~/lib/member-schemas";
 import { clientKey, withinLimit } from "~/lib/rate-limit.server";
@@ -21,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const submission = parseWithZod(url.searchParams, { schema: ConfirmEmailSchema });
   const t = getFixedT(request, "account");
   const tokenHash = submission.status === "success" ? submission.value.token_hash : null;
-  return data({ title: t("confirm.meta.title"), tokenHash }, { status: tokenHash ? 200 : 400 });
+  return data({ title: t("confirm.meta.title"), tokenHash, strings: namespaceStrings(request, "account") }, { status: tokenHash ? 200 : 400 });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -44,7 +45,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: page?.title }, { name: "robots", content: "noindex" }];
 
 export default function ConfirmEmailPage() {
-  const { tokenHash } = useLoaderData<typeof loader>();
+  const { tokenHash, strings } = useLoaderData<typeof loader>();
+  useNamespaceStrings(strings);
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t } = useTranslation("account");

@@ -1,11 +1,12 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Field, FormNotice, TextInput } from "~/components/FormField";
 import { PageFrame } from "~/components/PageFrame";
-import { getFixedT } from "~/lib/i18n.server";
+import { useNamespaceStrings } from "~/lib/i18n";
+import { getFixedT, namespaceStrings } from "~/lib/i18n.server";
 import { memberForm } from "~/lib/member-action.server";
 import { EMAIL_MAX } from "~/lib/member-fields";
 import { ForgotPasswordSchema } from "~/lib/member-schemas";
@@ -20,7 +21,7 @@ import { useMemberForm } from "~/lib/use-member-form";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = getFixedT(request, "account");
-  return data({ title: t("forgot.meta.title") });
+  return data({ title: t("forgot.meta.title"), strings: namespaceStrings(request, "account") });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -45,6 +46,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: page?.title }, { name: "robots", content: "noindex" }];
 
 export default function ForgotPasswordPage() {
+  const { strings } = useLoaderData<typeof loader>();
+  useNamespaceStrings(strings);
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t } = useTranslation("account");

@@ -5,7 +5,8 @@ import { FormNotice } from "~/components/FormField";
 import { PageFrame } from "~/components/PageFrame";
 import { SignInForm } from "~/components/SignInForm";
 import { requireAnonymous } from "~/lib/auth.server";
-import { getFixedT } from "~/lib/i18n.server";
+import { useNamespaceStrings } from "~/lib/i18n";
+import { getFixedT, namespaceStrings } from "~/lib/i18n.server";
 import { signInWithPassword } from "~/lib/sign-in.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 
@@ -24,6 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       redirectTo: safeRedirect(url.searchParams.get("redirectTo"), ""),
       deleted: url.searchParams.has("deleted"),
       signedOutEverywhere: url.searchParams.get("signedOut") === "everywhere",
+      strings: namespaceStrings(request, "account"),
     },
     { headers },
   );
@@ -39,7 +41,8 @@ export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
 ];
 
 export default function LoginPage() {
-  const { redirectTo, deleted, signedOutEverywhere } = useLoaderData<typeof loader>();
+  const { redirectTo, deleted, signedOutEverywhere, strings } = useLoaderData<typeof loader>();
+  useNamespaceStrings(strings);
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("account");
 

@@ -7,7 +7,8 @@ import { CodeField } from "~/components/CodeField";
 import { FormNotice } from "~/components/FormField";
 import { PageFrame } from "~/components/PageFrame";
 import { getSession } from "~/lib/auth.server";
-import { getFixedT } from "~/lib/i18n.server";
+import { useNamespaceStrings } from "~/lib/i18n";
+import { getFixedT, namespaceStrings } from "~/lib/i18n.server";
 import { memberForm } from "~/lib/member-action.server";
 import { CodeSchema } from "~/lib/member-schemas";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -30,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/account");
   const { headers } = await sessionOwingCode(request, context, redirectTo);
   const t = getFixedT(request, "account");
-  return data({ title: t("code.meta.title"), redirectTo }, { headers });
+  return data({ title: t("code.meta.title"), redirectTo, strings: namespaceStrings(request, "account") }, { headers });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -54,7 +55,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: page?.title }, { name: "robots", content: "noindex" }];
 
 export default function CodePage() {
-  const { redirectTo } = useLoaderData<typeof loader>();
+  const { redirectTo, strings } = useLoaderData<typeof loader>();
+  useNamespaceStrings(strings);
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t } = useTranslation("account");

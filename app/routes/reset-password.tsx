@@ -6,7 +6,8 @@ import { isAuthWeakPasswordError, type User } from "@supabase/supabase-js";
 import { useTranslation } from "react-i18next";
 import { Field, FormNotice, TextInput } from "~/components/FormField";
 import { PageFrame } from "~/components/PageFrame";
-import { getFixedT } from "~/lib/i18n.server";
+import { useNamespaceStrings } from "~/lib/i18n";
+import { getFixedT, namespaceStrings } from "~/lib/i18n.server";
 import { memberForm } from "~/lib/member-action.server";
 import { PASSWORD_MAX } from "~/lib/member-fields";
 import { ResetLinkSchema, ResetPasswordSchema } from "~/lib/member-schemas";
@@ -27,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const link = parseWithZod(new URL(request.url).searchParams, { schema: ResetLinkSchema });
   const tokenHash = link.status === "success" ? link.value.token_hash : null;
   const t = getFixedT(request, "account");
-  return data({ title: t("reset.meta.title"), tokenHash }, { status: tokenHash ? 200 : 400 });
+  return data({ title: t("reset.meta.title"), tokenHash, strings: namespaceStrings(request, "account") }, { status: tokenHash ? 200 : 400 });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -99,7 +100,8 @@ async function recoveringUser(supabase: TypedSupabaseClient, tokenHash: string, 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: page?.title }, { name: "robots", content: "noindex" }];
 
 export default function ResetPasswordPage() {
-  const { tokenHash } = useLoaderData<typeof loader>();
+  const { tokenHash, strings } = useLoaderData<typeof loader>();
+  useNamespaceStrings(strings);
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t } = useTranslation("account");

@@ -2,13 +2,14 @@ import { getFormProps } from "@conform-to/react";
 import { useMemberForm } from "~/lib/use-member-form";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { isAuthWeakPasswordError } from "@supabase/supabase-js";
 import { useTranslation } from "react-i18next";
 import { Field, FormNotice, TextArea, TextInput } from "~/components/FormField";
 import { PageFrame } from "~/components/PageFrame";
 import { requireAnonymous } from "~/lib/auth.server";
-import { detectLanguage, getFixedT } from "~/lib/i18n.server";
+import { useNamespaceStrings } from "~/lib/i18n";
+import { detectLanguage, getFixedT, namespaceStrings } from "~/lib/i18n.server";
 import { memberForm } from "~/lib/member-action.server";
 import { EMAIL_MAX, JOIN_REASON_MAX, PASSWORD_MAX } from "~/lib/member-fields";
 import { SignUpSchema } from "~/lib/member-schemas";
@@ -26,7 +27,10 @@ import { createAnonSupabaseClient } from "~/lib/supabase.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { headers } = await requireAnonymous(request, context);
   const t = getFixedT(request, "account");
-  return data({ title: t("signup.meta.title"), description: t("signup.meta.description") }, { headers });
+  return data(
+    { title: t("signup.meta.title"), description: t("signup.meta.description"), strings: namespaceStrings(request, "account") },
+    { headers },
+  );
 }
 
 /** GoTrue's reasons for a weak password, as translation keys. */
@@ -86,6 +90,8 @@ export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
 ];
 
 export default function SignUpPage() {
+  const { strings } = useLoaderData<typeof loader>();
+  useNamespaceStrings(strings);
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t } = useTranslation("account");

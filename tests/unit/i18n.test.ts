@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { directionOf, languages, namespaces, translateFromPayload } from "~/lib/i18n";
+import { directionOf, languages, namespaces, ROUTE_NAMESPACES, translateFromPayload } from "~/lib/i18n";
 import {
   createI18nInstance,
   detectLanguage,
@@ -10,6 +10,8 @@ import {
   resources,
   withFallback,
 } from "~/lib/i18n.server";
+
+type Strings = Parameters<typeof withFallback>[1];
 
 function request(path: string, headers: Record<string, string> = {}) {
   return new Request(`https://inag.network${path}`, { headers });
@@ -105,14 +107,30 @@ describe("resources", () => {
       detail: { limited_one: "One", limited_other: "Viele" },
       empty: "None",
     });
-    const { admin: _admin, ...shared } = resources.en;
+    const { admin: _admin, account: _account, ...shared } = resources.en;
     expect(languagePayload("en").resources).toEqual(shared);
   });
 
-  it("leaves the back-office's strings out of every page's payload; its pages load them", () => {
-    for (const language of ["en", "ar"] as const) expect(languagePayload(language).resources).not.toHaveProperty("admin");
+  it("leaves the route namespaces (ROUTE_NAMESPACES) out of every page's payload; the pages that use them load them", () => {
+    expect([...ROUTE_NAMESPACES].sort()).toEqual(["account", "admin"]);
+    for (const language of ["en", "ar"] as const) {
+      for (const namespace of ROUTE_NAMESPACES) expect(languagePayload(language).resources).not.toHaveProperty(namespace);
+      expect(Object.keys(languagePayload(language).resources).sort()).toEqual(namespaces.filter((ns) => ns !== "admin" && ns !== "account").sort());
+    }
     const arabic = namespaceStrings(new Request("https://site.example/admin?lng=ar"), "admin");
-    expect((arabic.nav as Record<string, string>).news).toBe(((resources.ar.admin as Record<string, unknown>).nav as Record<string, string>).news);
+    expect(Object.keys(arabic)).toEqual(["admin"]);
+    expect((arabic.admin.nav as Record<string, string>).news).toBe(((resources.ar.admin as Record<string, unknown>).nav as Record<string, string>).news);
+  });
+
+  it("the account pages' strings travel with those pages, English filling what a language lacks", () => {
+    const arabic = namespaceStrings(new Request("https://site.example/login?lng=ar"), "account");
+    expect(Object.keys(arabic)).toEqual(["account"]);
+    expect(arabic.account).toEqual(withFallback(resources.ar.account as Strings, resources.en.account as Strings));
+    expect(namespaceStrings(new Request("https://site.example/login"), "account").account).toEqual(resources.en.account);
+    // /admin/login's form is the account namespace's sign-in form: one call sends both.
+    const both = namespaceStrings(new Request("https://site.example/admin/login?lng=fr"), "admin", "account");
+    expect(Object.keys(both).sort()).toEqual(["account", "admin"]);
+    expect(both.account).toEqual(withFallback(resources.fr.account as Strings, resources.en.account as Strings));
   });
 
   it("a server instance translates synchronously in the requested language", () => {

@@ -18,6 +18,22 @@ interface Env {
   SIGNUP_LIMITER: RateLimit;
   /** Rate limiter for sign-in attempts: 5 per 60 s per email address and per client address. */
   LOGIN_LIMITER: RateLimit;
+  /** Rate limiter for newsletter subscriptions (each may send a mail), and apart for its links: 3 per 60 s per client address each. */
+  NEWSLETTER_LIMITER: RateLimit;
+  /**
+   * Secret shared with the database (private.worker_secret holds its SHA-256): sent as X-Worker-Secret,
+   * it lets the Worker's own functions run (newsletter subscriptions). A Worker secret in production.
+   */
+  WORKER_SECRET?: string;
+  /** SMTP server for the mail the Worker sends itself (newsletter confirmations); locally the mail catcher. */
+  SMTP_HOST?: string;
+  /** Its port: 465 for TLS from the start, 587 (STARTTLS) or the catcher's 54325. */
+  SMTP_PORT?: string;
+  /** SMTP user and password, when the server asks for them (Worker secrets in production). */
+  SMTP_USER?: string;
+  SMTP_PASS?: string;
+  /** Sender address of that mail. */
+  MAIL_FROM?: string;
   /** "development" turns on stack traces in the error screen. Unset in production. */
   ENVIRONMENT?: string;
 }

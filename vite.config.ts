@@ -9,7 +9,7 @@ declare module "@remix-run/cloudflare" {
   }
 }
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [
     // Must come before remix(): it gives `remix vite:dev` the same load context as server.ts.
     cloudflareDevProxyVitePlugin({ getLoadContext }),
@@ -25,11 +25,17 @@ export default defineConfig({
     }),
     tailwindcss(),
   ],
-  resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
+  resolve: {
+    alias: {
+      "~": new URL("./app", import.meta.url).pathname,
+      // `remix vite:dev` runs the Worker's code on Node, which has no cloudflare:sockets; the build keeps the real one.
+      ...(command === "serve" ? { "worker-mailer": new URL("./scripts/worker-mailer-on-node.ts", import.meta.url).pathname } : {}),
+    },
+  },
   ssr: {
     resolve: {
       conditions: ["workerd", "worker", "browser"],
       externalConditions: ["workerd", "worker"],
     },
   },
-});
+}));

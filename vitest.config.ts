@@ -3,7 +3,13 @@ import { defineConfig } from "vitest/config";
 
 // Vitest has its own plain config: loading vite.config.ts (Remix + Cloudflare proxy plugins) makes it hang on close.
 export default defineConfig({
-  resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
+  resolve: {
+    alias: {
+      "~": fileURLToPath(new URL("./app", import.meta.url)),
+      // The actions run on Node here, where worker-mailer's cloudflare:sockets does not exist.
+      "worker-mailer": fileURLToPath(new URL("./scripts/worker-mailer-on-node.ts", import.meta.url)),
+    },
+  },
   test: {
     include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
     globalSetup: ["tests/global-setup.ts"],

@@ -5,6 +5,12 @@ export const BACKEND_PORT = 54321;
 export const E2E_SITE_PORT = 8788;
 export const E2E_BACKEND_PORT = 54421;
 
+/** The Worker's secret for local use: supabase/seed.sql gives the database the same one. */
+export const LOCAL_WORKER_SECRET = "local-worker-secret-never-use-in-production";
+
+/** The SMTP port of the mail catcher the embedded backend on `backendPort` starts ([local_smtp]: API port + 4). */
+export const catcherSmtpPort = (backendPort) => backendPort + 4;
+
 /** `wrangler dev` serving the built Worker (build first: a rebuild under a running wrangler crashes it). */
 export function wranglerDevArgs(port, supabaseUrl) {
   return [
@@ -12,6 +18,8 @@ export function wranglerDevArgs(port, supabaseUrl) {
     "--ip", "127.0.0.1",
     "--port", String(port),
     "--var", `SUPABASE_URL:${supabaseUrl}`,
+    "--var", `WORKER_SECRET:${LOCAL_WORKER_SECRET}`,
+    "--var", `SMTP_PORT:${catcherSmtpPort(Number(new URL(supabaseUrl).port))}`,
     "--log-level", "warn",
     "--show-interactive-dev-session=false",
   ];

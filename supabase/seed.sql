@@ -18,6 +18,7 @@
 -- Fixed id patterns (last block is the row number):
 --   users a0000000-…  identities b0000000-…  groups 10000000-…  news 20000000-…  events 30000000-…
 --   resources 40000000-…  proposals 50000000-…  comments 60000000-…  contacts 70000000-…  newsletter 80000000-…
+-- The Worker's local secret: local-worker-secret-never-use-in-production.
 
 -- ---------------------------------------------------------------------------------------------
 -- Accounts
@@ -519,6 +520,16 @@ insert into public.contacts (id, name, email, region, message, source, status, c
    'Hello, I would like to help with interpretation (English, French, Twi) at the Southern Africa regional assembly.',
    'contact', 'read', now() - interval '20 days');
 
-insert into public.newsletter_subscriptions (id, email, created_at) values
-  ('80000000-0000-4000-8000-000000000001', 'reader@example.net', now() - interval '14 days'),
-  ('80000000-0000-4000-8000-000000000002', 'bulletin@example.com', now() - interval '2 days');
+-- Both confirmed, with fixed unsubscribe tokens (a subscription counts only once confirmed).
+insert into public.newsletter_subscriptions (id, email, created_at, confirmed_at, unsubscribe_token) values
+  ('80000000-0000-4000-8000-000000000001', 'reader@example.net', now() - interval '14 days', now() - interval '14 days',
+   '8000000000000000000000000000000000000000000000a1'),
+  ('80000000-0000-4000-8000-000000000002', 'bulletin@example.com', now() - interval '2 days', now() - interval '2 days',
+   '8000000000000000000000000000000000000000000000a2');
+
+-- ---------------------------------------------------------------------------------------------
+-- The Worker's secret (local only; scripts/ports.mjs hands the same value to wrangler dev). The
+-- newsletter's functions answer only requests that carry it (README, Deploying, for production).
+-- ---------------------------------------------------------------------------------------------
+
+select private.set_worker_secret('local-worker-secret-never-use-in-production');

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { EMAIL_MAX } from "~/lib/form-fields";
 import type { NewsletterActionData } from "~/routes/newsletter";
 
-export const NEWSLETTER_STATES = ["subscribed", "invalid", "failed"] as const;
+export const NEWSLETTER_STATES = ["subscribed", "invalid", "limited", "failed"] as const;
 export type NewsletterState = (typeof NEWSLETTER_STATES)[number];
 
 /** `?newsletter=<state>`: the outcome of a post made without JavaScript, after the redirect back. */
@@ -17,6 +17,7 @@ export const NEWSLETTER_ENHANCED_FIELD = "enhanced";
 const MESSAGES: Record<NewsletterState, string> = {
   subscribed: "newsletter.subscribed",
   invalid: "newsletter.invalid",
+  limited: "newsletter.limited",
   failed: "newsletter.failed",
 };
 

@@ -309,19 +309,31 @@ export type Database = {
       }
       newsletter_subscriptions: {
         Row: {
+          confirmation_sent_at: string | null
+          confirmation_token_hash: string | null
+          confirmed_at: string | null
           created_at: string
           email: string
           id: string
+          unsubscribe_token: string
         }
         Insert: {
+          confirmation_sent_at?: string | null
+          confirmation_token_hash?: string | null
+          confirmed_at?: string | null
           created_at?: string
           email: string
           id?: string
+          unsubscribe_token?: string
         }
         Update: {
+          confirmation_sent_at?: string | null
+          confirmation_token_hash?: string | null
+          confirmed_at?: string | null
           created_at?: string
           email?: string
           id?: string
+          unsubscribe_token?: string
         }
         Relationships: []
       }
@@ -650,6 +662,11 @@ export type Database = {
           username: string
         }[]
       }
+      newsletter_confirm: { Args: { token: string }; Returns: string }
+      newsletter_mail_failed: { Args: { token: string }; Returns: undefined }
+      newsletter_purge_unconfirmed: { Args: never; Returns: number }
+      newsletter_subscribe: { Args: { address: string }; Returns: string }
+      newsletter_unsubscribe: { Args: { token: string }; Returns: boolean }
       oppose_count: {
         Args: { proposal: Database["public"]["Tables"]["proposals"]["Row"] }
         Returns: number

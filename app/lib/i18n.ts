@@ -17,16 +17,17 @@ export const fallbackLanguage: Language = "en";
  * labels) and `pages` (static page content). A key without a namespace
  * prefix is looked up in `common`.
  */
-export const namespaces = ["common", "pages", "contact", "events", "groups", "news", "resources", "share", "landing", "voting", "account", "editor", "admin"] as const;
+export const namespaces = ["common", "pages", "contact", "events", "groups", "news", "resources", "share", "landing", "voting", "account", "editor", "admin", "newsletter"] as const;
 export type Namespace = (typeof namespaces)[number];
 
 /**
  * Namespaces that travel only with the pages that use them (their loader sends them with
  * namespaceStrings, their component gives them to useNamespaceStrings), not with every page of the
  * site: the back-office's 330 strings would add about 3.6 KB brotli to every public page's HTML,
- * and the account pages' strings (sign-in, sign-up, account, two-factor, password reset) 1.2–1.5 KB.
+ * and the account pages' strings (sign-in, sign-up, account, two-factor, password reset) 1.2–1.5 KB;
+ * `newsletter` is the pages of its mail's links (and, on the server only, the mail itself).
  */
-export const ROUTE_NAMESPACES = ["admin", "account"] as const satisfies readonly Namespace[];
+export const ROUTE_NAMESPACES = ["admin", "account", "newsletter"] as const satisfies readonly Namespace[];
 export type RouteNamespace = (typeof ROUTE_NAMESPACES)[number];
 
 /** What namespaceStrings returns and a loader sends on: each route namespace it asked for, in the request's language. */

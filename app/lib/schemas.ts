@@ -57,3 +57,6 @@ export const ContactSchema = z.object({
 export type ContactInput = z.output<typeof ContactSchema>;
 
 export const NewsletterSchema = z.object({ email });
+
+/** The token of a newsletter mail's link (confirm, unsubscribe): 24 random bytes in hex, as the database makes them. */
+export const NewsletterLinkSchema = z.object({ token: z.string().regex(/^[0-9a-f]{48}$/) });

@@ -5,6 +5,9 @@ import { isLocalHost } from "~/lib/security.server";
 
 export type TypedSupabaseClient = SupabaseClient<Database>;
 
+/** A client that keeps no session: no cookies, no refresh, nothing read from a URL. */
+const WITHOUT_SESSION = { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false };
+
 /**
  * The one way to read public content (and to insert the public forms' rows):
  * a client with the anon key and nothing else, so row-level security shows
@@ -15,7 +18,21 @@ export type TypedSupabaseClient = SupabaseClient<Database>;
  */
 export function createAnonSupabaseClient(env: Pick<Env, "SUPABASE_URL" | "SUPABASE_ANON_KEY">): TypedSupabaseClient {
   return createClient<Database>(env.SUPABASE_URL, env.SUPABASE_ANON_KEY, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    auth: WITHOUT_SESSION,
+  });
+}
+
+/**
+ * The anon client, plus the Worker's secret in X-Worker-Secret: for the database functions that only
+ * the site's own rate-limited forms may call (private.require_worker()). Row-level security still
+ * applies as for any visitor; the secret opens those functions and nothing else. Throws when the
+ * secret is not set, so that the failure names its cause.
+ */
+export function createWorkerSupabaseClient(env: Pick<Env, "SUPABASE_URL" | "SUPABASE_ANON_KEY" | "WORKER_SECRET">): TypedSupabaseClient {
+  if (!env.WORKER_SECRET) throw new Error("WORKER_SECRET is not set (README, Deploying)");
+  return createClient<Database>(env.SUPABASE_URL, env.SUPABASE_ANON_KEY, {
+    auth: WITHOUT_SESSION,
+    global: { headers: { "X-Worker-Secret": env.WORKER_SECRET } },
   });
 }
 

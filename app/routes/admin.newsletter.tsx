@@ -9,17 +9,18 @@ import { formatDayTime } from "~/lib/dates";
 import { getFixedT } from "~/lib/i18n.server";
 import { listOrFailure, listParams, listRecords } from "~/models/admin-records.server";
 
-type Subscriber = { id: string; email: string; created_at: string };
+// Confirmed subscriptions only: the database shows admins no other (double opt-in, decision 030).
+type Subscriber = { id: string; email: string; confirmed_at: string };
 
-/** /admin/newsletter: the subscribers, newest first, searched by address; remove one; export all as CSV. */
+/** /admin/newsletter: the subscribers, newest confirmation first, searched by address; remove one; export all as CSV. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { supabase, headers } = await requireAdmin(request, context);
   const { query, page } = listParams(request);
   const t = getFixedT(request, "admin");
   const { list, loadFailed } = await listOrFailure(page, () =>
     listRecords<Subscriber>(supabase, "newsletter_subscriptions", {
-      columns: "id, email, created_at",
-      order: { column: "created_at", ascending: false },
+      columns: "id, email, confirmed_at",
+      order: { column: "confirmed_at", ascending: false },
       search: { column: "email", query },
       page,
     }),
@@ -54,7 +55,7 @@ export default function NewsletterAdmin() {
               <td dir="ltr" className="px-4 py-3 text-start">
                 {subscriber.email}
               </td>
-              <td className="whitespace-nowrap px-4 py-3 text-sm text-ink-700">{formatDayTime(subscriber.created_at, i18n.language)}</td>
+              <td className="whitespace-nowrap px-4 py-3 text-sm text-ink-700">{formatDayTime(subscriber.confirmed_at, i18n.language)}</td>
               <td className="px-4 py-3">
                 <DeleteAction href={`/admin/newsletter/${subscriber.id}/delete`} name={subscriber.email} />
               </td>

@@ -4,6 +4,10 @@
  * page stays as it is); without, the browser gets a 303 back to the page it
  * came from, with the outcome as `?newsletter=…#newsletter` for the footer
  * to show. The query parameter carries no personal data, so no cookie is set.
+ *
+ * A subscription counts once the link in the mail sent here is followed
+ * (/newsletter/confirm). The answer is the same whether or not the address
+ * was already on the list, and whether or not a mail was due.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
@@ -18,12 +22,15 @@ import { postedForm } from "~/lib/form-post.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { NewsletterSchema } from "~/lib/schemas";
 import { forbiddenCrossOrigin, isSameOriginRequest } from "~/lib/security.server";
-import { createAnonSupabaseClient } from "~/lib/supabase.server";
-import { subscribeToNewsletter } from "~/models/newsletter.server";
+import { sendMail } from "~/lib/mail.server";
+import { confirmationMail } from "~/lib/newsletter-mail.server";
+import { clientKey, withinLimit } from "~/lib/rate-limit.server";
+import { createWorkerSupabaseClient } from "~/lib/supabase.server";
+import { subscribeToNewsletter, withdrawUnmailedSubscription } from "~/models/newsletter.server";
 
 export type NewsletterActionData = { state: NewsletterState; result: SubmissionResult<string[]> };
 
-const STATUS: Record<NewsletterState, number> = { subscribed: 200, invalid: 400, failed: 503 };
+const STATUS: Record<NewsletterState, number> = { subscribed: 200, invalid: 400, limited: 429, failed: 503 };
 
 /** Someone who opens /newsletter in the address bar lands on the home page. */
 export function loader() {
@@ -46,14 +53,31 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: NewsletterSchema });
   if (submission.status !== "success") return answer("invalid", submission.reply());
 
-  const supabase = createAnonSupabaseClient(context.cloudflare.env);
+  const env = context.cloudflare.env;
+  if (!(await withinLimit(env, "NEWSLETTER_LIMITER", [clientKey(request)]))) {
+    return answer("limited", submission.reply({ formErrors: ["newsletter.limited"] }));
+  }
+  const { email } = submission.value;
   try {
-    await subscribeToNewsletter(supabase, submission.value.email);
+    await subscribeAndMail(request, env, email);
   } catch (error) {
     console.error("Newsletter subscription failed:", error instanceof Error ? error.message : error);
     return answer("failed", submission.reply({ formErrors: ["newsletter.failed"] }));
   }
   return answer("subscribed", submission.reply({ resetForm: true }));
+}
+
+/** Subscribes the address and mails the confirmation link when one is due; a mail that fails undoes the subscription. */
+async function subscribeAndMail(request: Request, env: Env, email: string) {
+  const worker = createWorkerSupabaseClient(env);
+  const token = await subscribeToNewsletter(worker, email);
+  if (!token) return;
+  try {
+    await sendMail(env, confirmationMail(request, email, token));
+  } catch (error) {
+    await withdrawUnmailedSubscription(worker, token);
+    throw error;
+  }
 }
 
 /**

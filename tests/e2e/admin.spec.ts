@@ -4,7 +4,9 @@ import { expect, test } from "./fixtures";
 import account from "../../locales/en/account.json" with { type: "json" };
 import admin from "../../locales/en/admin.json" with { type: "json" };
 import common from "../../locales/en/common.json" with { type: "json" };
-import { ANON_KEY, SERVICE_ROLE_KEY, SUPABASE_URL } from "./local-backend";
+import contact from "../../locales/en/contact.json" with { type: "json" };
+import newsletterPages from "../../locales/en/newsletter.json" with { type: "json" };
+import { ANON_KEY, SERVICE_ROLE_KEY, SUPABASE_URL, mailedLink } from "./local-backend";
 import { PASSWORD, approvedMember, field, enterCode, freshAdmin, ownClientAddress, unique } from "./members";
 
 /**
@@ -233,6 +235,38 @@ test("contacts are marked read and deleted after confirmation", async ({ page })
   await deleteRow(page, name);
   await expect(page.getByText(admin.flash.contacts.deleted)).toBeVisible();
   await expect(page.getByText(name)).toHaveCount(0);
+});
+
+test("newsletter: a subscription shows only once its mailed link is followed; its unsubscribe link in the export removes it", async ({ page }) => {
+  const email = `e2e-subscriber-${unique()}@example.org`;
+  const listed = (path: string) => page.goto(`${path}?q=${encodeURIComponent(email)}`);
+  await page.goto("/news");
+  const footerForm = page.locator("form#newsletter");
+  await footerForm.getByLabel(common.footer.newsletter.emailLabel).fill(email);
+  await footerForm.getByRole("button", { name: common.footer.newsletter.submit }).click();
+  await expect(page.getByRole("status").getByText(contact.newsletter.subscribed)).toBeVisible();
+  await expect.poll(() => mailedLink(email, "/newsletter/confirm")).not.toBeNull();
+
+  await signInAsAdmin(page, `/admin/newsletter?q=${encodeURIComponent(email)}`);
+  await expect(page.getByText(admin.list.noMatch)).toBeVisible();
+  expect(await (await page.request.get("/admin/newsletter.csv")).text()).not.toContain(email);
+
+  await page.goto((await mailedLink(email, "/newsletter/confirm"))!);
+  await page.getByRole("button", { name: newsletterPages.confirm.submit }).click();
+  await expect(page.getByRole("status").getByText(newsletterPages.confirm.done)).toBeVisible();
+  await listed("/admin/newsletter");
+  await expect(page.getByRole("cell", { name: email, exact: true })).toBeVisible();
+
+  const csv = await (await page.request.get("/admin/newsletter.csv")).text();
+  expect(csv.split("\r\n")[0]).toBe("email,confirmed_at,unsubscribe_url");
+  const row = csv.split("\r\n").find((line) => line.startsWith(`${email},`));
+  const unsubscribe = new URL(row!.split(",")[2]);
+  expect(unsubscribe.pathname).toBe("/newsletter/unsubscribe");
+  await page.goto(`${unsubscribe.pathname}${unsubscribe.search}`);
+  await page.getByRole("button", { name: newsletterPages.unsubscribe.submit }).click();
+  await expect(page.getByRole("status").getByText(newsletterPages.unsubscribe.done)).toBeVisible();
+  await listed("/admin/newsletter");
+  await expect(page.getByText(admin.list.noMatch)).toBeVisible();
 });
 
 test("a proposal is moved to voting and its result recorded; a pending account is approved and can vote", async ({ page }) => {

@@ -1,15 +1,19 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import common from "../../locales/en/common.json" with { type: "json" };
 import contact from "../../locales/en/contact.json" with { type: "json" };
-import { SERVICE_ROLE_KEY, SUPABASE_URL } from "./local-backend";
+import newsletterPages from "../../locales/en/newsletter.json" with { type: "json" };
+import arabicNewsletterPages from "../../locales/ar/newsletter.json" with { type: "json" };
+import { SERVICE_ROLE_KEY, SUPABASE_URL, mailedLink } from "./local-backend";
 
 /**
  * The contact and join forms and the footer's newsletter form, as a visitor
  * uses them, with JavaScript ('js' project: conform validates in the page,
  * fetchers) and without ('nojs': plain HTML posts answered by the server).
  * Stored rows are checked through the backend's REST API with the local
- * service-role key, since visitors can only insert.
+ * service-role key, since visitors cannot read them; mail through the local
+ * mail catcher's API.
  */
 
 test.use({ locale: "en-US" });
@@ -33,7 +37,7 @@ function uniqueEmail(label: string): string {
 }
 
 async function storedRows(table: "contacts" | "newsletter_subscriptions", email: string) {
-  const select = table === "contacts" ? "name,email,region,message,source,status" : "email";
+  const select = table === "contacts" ? "name,email,region,message,source,status" : "email,confirmed_at";
   const response = await fetch(
     `${SUPABASE_URL}/rest/v1/${table}?select=${select}&email=ilike.${encodeURIComponent(email)}`,
     { headers: { apikey: SERVICE_ROLE_KEY, Authorization: `Bearer ${SERVICE_ROLE_KEY}` } },
@@ -279,7 +283,7 @@ test.describe("footer newsletter", () => {
     };
   }
 
-  test("subscribing from a page: confirmed there, stored once", async ({ page, javaScriptEnabled }) => {
+  test("subscribing from a page: answered there, stored once, one confirmation mail", async ({ page, javaScriptEnabled }) => {
     const email = uniqueEmail("news");
     await page.goto("/about");
     const n = newsletter(page);
@@ -301,7 +305,62 @@ test.describe("footer newsletter", () => {
     await n.email.fill(email);
     await n.submit.click();
     await expect(page.getByRole("status").getByText(contact.newsletter.subscribed)).toBeVisible();
-    expect(await storedRows("newsletter_subscriptions", email)).toHaveLength(1);
+    expect(await storedRows("newsletter_subscriptions", email)).toEqual([{ email, confirmed_at: null }]);
+    await expect.poll(() => mailedLink(email, "/newsletter/confirm")).toMatch(/^\/newsletter\/confirm\?token=[0-9a-f]{48}&lng=en$/);
+  });
+
+  test("the mailed link confirms (its GET alone does not); the page's unsubscribe link removes the address", async ({ page }) => {
+    const email = uniqueEmail("optin");
+    await page.goto("/contact");
+    const n = newsletter(page);
+    await n.email.fill(email);
+    await n.submit.click();
+    await expect(page.getByRole("status").getByText(contact.newsletter.subscribed)).toBeVisible();
+    await expect.poll(() => mailedLink(email, "/newsletter/confirm")).not.toBeNull();
+    const link = (await mailedLink(email, "/newsletter/confirm"))!;
+
+    // A mail scanner following the link confirms nothing.
+    expect((await page.request.get(link)).status()).toBe(200);
+    expect(await storedRows("newsletter_subscriptions", email)).toEqual([{ email, confirmed_at: null }]);
+
+    await page.goto(link);
+    await expect(page.getByRole("heading", { level: 1, name: newsletterPages.confirm.title })).toBeVisible();
+    await page.getByRole("button", { name: newsletterPages.confirm.submit }).click();
+    await expect(page.getByRole("status").getByText(newsletterPages.confirm.done)).toBeVisible();
+    const [confirmed] = await storedRows("newsletter_subscriptions", email);
+    expect(confirmed.confirmed_at).not.toBeNull();
+
+    await page.getByRole("link", { name: newsletterPages.confirm.unsubscribe }).click();
+    await expect(page.getByRole("heading", { level: 1, name: newsletterPages.unsubscribe.title })).toBeVisible();
+    await page.getByRole("button", { name: newsletterPages.unsubscribe.submit }).click();
+    await expect(page.getByRole("status").getByText(newsletterPages.unsubscribe.done)).toBeVisible();
+    expect(await storedRows("newsletter_subscriptions", email)).toEqual([]);
+
+    // The same link again: nothing left to remove, said with a 404.
+    const again = await page.goto(link);
+    expect(again?.status()).toBe(200);
+    await page.getByRole("button", { name: newsletterPages.confirm.submit }).click();
+    await expect(page.getByRole("alert").getByText(newsletterPages.errors.expired)).toBeVisible();
+  });
+
+  test("axe finds no serious violation on the mailed links' pages, in English and in Arabic", async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "axe runs inside the page");
+    for (const language of ["en", "ar"]) {
+      for (const path of [`/newsletter/confirm?token=${"a".repeat(48)}`, `/newsletter/unsubscribe?token=${"b".repeat(48)}`, "/newsletter/confirm?token=broken"]) {
+        await page.goto(`${path}&lng=${language}`);
+        await expect(page.locator("html")).toHaveAttribute("dir", language === "ar" ? "rtl" : "ltr");
+        const { violations } = await new AxeBuilder({ page }).analyze();
+        expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${path} ${v.id}`)).toEqual([]);
+      }
+    }
+  });
+
+  test("a broken link says so, in the page's language, with 404", async ({ page }) => {
+    const response = await page.goto("/newsletter/unsubscribe?token=123&lng=ar");
+    expect(response?.status()).toBe(404);
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await expect(page.getByRole("alert").getByText(arabicNewsletterPages.errors.expired)).toBeVisible();
+    await expect(page.getByRole("button", { name: arabicNewsletterPages.unsubscribe.submit })).toHaveCount(0);
   });
 
   test("an address the server refuses: the error shown in the footer", async ({ page, javaScriptEnabled }) => {

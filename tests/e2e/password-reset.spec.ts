@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import account from "../../locales/en/account.json" with { type: "json" };
-import { MAIL_URL } from "./local-backend";
+import { mailedLink } from "./local-backend";
 import { PASSWORD, approvedMember, enrolFactor, enterCode, field, ownClientAddress, signOut, unique } from "./members";
 
 /**
@@ -25,23 +25,14 @@ async function requestReset(page: Page, email: string) {
   await expect(page.getByText(account.forgot.sent)).toBeVisible();
 }
 
-/** The path and query of the reset link in the newest mail to `email` (the catcher's mail names the configured site URL). */
-async function mailedLink(email: string): Promise<string | null> {
-  const response = await fetch(`${MAIL_URL}/api/email`);
-  expect(response.ok).toBe(true);
-  const mails = (await response.json()) as { html: string; to: { address: string }[] }[];
-  const mine = mails.filter((mail) => mail.to.some((to) => to.address === email));
-  const href = /href="([^"]*\/reset-password\?[^"]*)"/.exec(mine.at(-1)?.html ?? "")?.[1];
-  if (!href) return null;
-  const url = new URL(href.replaceAll("&amp;", "&"));
-  return `${url.pathname}${url.search}`;
-}
+/** The path and query of the reset link in the newest mail to `email`. */
+const resetLink = (email: string) => mailedLink(email, "/reset-password");
 
 test("a forgotten password is reset through the mailed link, once; the old password stops working", async ({ page }) => {
   const { email } = await approvedMember("reset");
   await requestReset(page, email);
-  await expect.poll(() => mailedLink(email)).toMatch(/^\/reset-password\?token_hash=[0-9a-f]+&type=recovery$/);
-  const link = (await mailedLink(email))!;
+  await expect.poll(() => resetLink(email)).toMatch(/^\/reset-password\?token_hash=[0-9a-f]+&type=recovery$/);
+  const link = (await resetLink(email))!;
 
   // A mail scanner following the link uses nothing up.
   expect((await page.request.get(link)).status()).toBe(200);
@@ -71,8 +62,8 @@ test("a forgotten password is reset through the mailed link, once; the old passw
 test("on the reset page a common password, then the member's own address, are refused; a good one then works", async ({ page }) => {
   const { email } = await approvedMember("resetrules");
   await requestReset(page, email);
-  await expect.poll(() => mailedLink(email)).not.toBeNull();
-  await page.goto((await mailedLink(email))!);
+  await expect.poll(() => resetLink(email)).not.toBeNull();
+  await page.goto((await resetLink(email))!);
   for (const [password, message] of [
     ["password123", account.errors.weakPassword.common],
     [email, account.errors.weakPassword.personal],
@@ -89,7 +80,7 @@ test("on the reset page a common password, then the member's own address, are re
 test("an unknown address gets the same answer and no mail; a bad address is a 400 with the value kept", async ({ page }) => {
   const unknown = `nobody-${unique()}@example.org`;
   await requestReset(page, unknown);
-  expect(await mailedLink(unknown)).toBeNull();
+  expect(await resetLink(unknown)).toBeNull();
 
   await page.goto("/forgot-password");
   await field(page, account.fields.email).fill("not-an-address");
@@ -113,8 +104,8 @@ test("a reset does not skip two-factor sign-in: the code is still asked for", as
   const { email } = await approvedMember("resetcode");
   const secret = await enrolFactor(email, PASSWORD);
   await requestReset(page, email);
-  await expect.poll(() => mailedLink(email)).not.toBeNull();
-  await page.goto((await mailedLink(email))!);
+  await expect.poll(() => resetLink(email)).not.toBeNull();
+  await page.goto((await resetLink(email))!);
   await field(page, account.fields.newPassword).fill(NEW_PASSWORD);
   await page.getByRole("button", { name: account.reset.submit }).click();
   await enterCode(page, secret);

@@ -1,4 +1,4 @@
-// The contact, join and newsletter actions, called as Remix calls them (a Request and the Worker's
+// The contact and join actions, called as Remix calls them (a Request and the Worker's
 // load context), against the embedded backend through the real supabase-js and row-level security.
 // What is checked is what a visitor or a bot would see: the status, the errors, the values given
 // back, and whether a row was stored (read with the service role, since visitors cannot read them).
@@ -8,37 +8,16 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ContactActionData } from "~/lib/contact-action.server";
 import { action as contactAction } from "~/routes/contact";
 import { action as joinAction } from "~/routes/join";
-import { action as newsletterAction, loader as newsletterLoader, type NewsletterActionData } from "~/routes/newsletter";
-import type { Cloudflare } from "../../load-context";
-import { anonKey, backendUrl, serviceClient } from "../support/backend";
+import { serviceClient } from "../support/backend";
+import { answerOf, fakeLimiter, testLoadContext, uniqueEmail, type Answer } from "../support/route-context";
 
 const ORIGIN = "http://127.0.0.1:8791";
 
-type FakeLimiter = RateLimit & { keys: string[] };
-
-/** The Workers rate-limiting binding, answering from a fixed budget and recording the keys it was asked about. */
-function fakeLimiter(budget: number): FakeLimiter {
-  const keys: string[] = [];
-  return {
-    keys,
-    async limit({ key }) {
-      keys.push(key);
-      return { success: keys.length <= budget };
-    },
-  };
-}
-
-function loadContext(
-  options: { limiter?: RateLimit; supabaseUrl?: string } = {},
-): AppLoadContext {
-  const env = {
-    SUPABASE_URL: options.supabaseUrl ?? backendUrl(),
-    SUPABASE_ANON_KEY: anonKey(),
+function loadContext(options: { limiter?: RateLimit; supabaseUrl?: string } = {}): AppLoadContext {
+  return testLoadContext({
+    ...(options.supabaseUrl ? { SUPABASE_URL: options.supabaseUrl } : {}),
     ...(options.limiter ? { CONTACT_LIMITER: options.limiter } : {}),
-  };
-  // Only env is read by these actions; the rest of the Worker's context is not needed here.
-  const cloudflare = { env, cf: {}, ctx: {}, caches: {} } as unknown as Cloudflare;
-  return { cloudflare, cspNonce: "test-nonce" };
+  });
 }
 
 function post(path: string, fields: Record<string, string>, headers: Record<string, string> = {}): Request {
@@ -49,23 +28,8 @@ function post(path: string, fields: Record<string, string>, headers: Record<stri
   });
 }
 
-/** A unique address per test, so rows of one test never count in another. */
-function uniqueEmail(label: string): string {
-  return `${label}-${crypto.randomUUID().slice(0, 8)}@example.org`;
-}
-
 function validFields(email: string): Record<string, string> {
   return { name: "  Ada  ", email, region: "", message: " Hello from the tests. ", security: "on", website: "" };
-}
-
-type Answer<T> = { data: T; status: number };
-
-/** Unwraps what an action returns: Remix's data() (DataWithResponseInit) or a Response. */
-function answerOf<T>(value: unknown): Answer<T> {
-  if (value instanceof Response) throw new Error(`expected data(), got a ${value.status} Response`);
-  const wrapped = value as { type?: string; data: T; init: ResponseInit | null };
-  expect(wrapped.type).toBe("DataWithResponseInit");
-  return { data: wrapped.data, status: wrapped.init?.status ?? 200 };
 }
 
 async function submitContact(
@@ -269,93 +233,5 @@ describe("contact form action", () => {
       expect((thrown as Response).status).toBe(405);
     }
     expect(await contactsFor(email)).toHaveLength(0);
-  });
-});
-
-describe("newsletter action", () => {
-  async function subscribe(fields: Record<string, string>) {
-    return newsletterAction({ request: post("/newsletter", fields), context: loadContext(), params: {} });
-  }
-
-  async function subscriptionsFor(email: string): Promise<number> {
-    const { count, error } = await serviceClient()
-      .from("newsletter_subscriptions")
-      .select("id", { count: "exact", head: true })
-      .ilike("email", email);
-    expect(error).toBeNull();
-    return count ?? 0;
-  }
-
-  it("answers a second subscription of the same address like the first, and keeps one row", async () => {
-    const email = uniqueEmail("news");
-    const first = answerOf<NewsletterActionData>(await subscribe({ email, enhanced: "1" }));
-    const second = answerOf<NewsletterActionData>(await subscribe({ email: email.toUpperCase(), enhanced: "1" }));
-    for (const answer of [first, second]) {
-      expect(answer.status).toBe(200);
-      expect(answer.data.state).toBe("subscribed");
-      expect(answer.data.result.initialValue).toBeNull();
-    }
-    expect(await subscriptionsFor(email)).toBe(1);
-  });
-
-  it("with JavaScript answers an invalid address with 400, the error and the value kept", async () => {
-    const answer = answerOf<NewsletterActionData>(await subscribe({ email: "nope", enhanced: "1" }));
-    expect(answer.status).toBe(400);
-    expect(answer.data.state).toBe("invalid");
-    expect(answer.data.result.error).toEqual({ email: ["form.errors.emailInvalid"] });
-    expect(answer.data.result.initialValue).toMatchObject({ email: "nope" });
-  });
-
-  it("without JavaScript redirects (303) back to the page it came from with the outcome", async () => {
-    const email = uniqueEmail("nojs");
-    const ok = await subscribe({ email, redirectTo: "/about?lng=de" });
-    expect(ok).toBeInstanceOf(Response);
-    expect((ok as Response).status).toBe(303);
-    expect((ok as Response).headers.get("Location")).toBe("/about?lng=de&newsletter=subscribed#newsletter");
-    expect(await subscriptionsFor(email)).toBe(1);
-
-    const bad = (await subscribe({ email: "nope", redirectTo: "/events" })) as Response;
-    expect(bad.status).toBe(303);
-    expect(bad.headers.get("Location")).toBe("/events?newsletter=invalid#newsletter");
-  });
-
-  it("never redirects off the site, whatever redirectTo or Referer say", async () => {
-    for (const redirectTo of [
-      "//evil.example/x",
-      "https://evil.example/",
-      "/\\evil.example",
-      "/\t/evil.example",
-      // Paths that become "//evil.example" once resolved (the outcome is added through new URL()).
-      "/..//evil.example",
-      "/%2e%2e//evil.example",
-    ]) {
-      const response = (await subscribe({ email: "nope", redirectTo })) as Response;
-      expect(response.headers.get("Location"), redirectTo).toBe("/?newsletter=invalid#newsletter");
-    }
-    const viaReferer = await newsletterAction({
-      request: post("/newsletter", { email: "nope" }, { Referer: "https://evil.example/page" }),
-      context: loadContext(),
-      params: {},
-    });
-    expect((viaReferer as Response).headers.get("Location")).toBe("/?newsletter=invalid#newsletter");
-    const ownReferer = await newsletterAction({
-      request: post("/newsletter", { email: "nope" }, { Referer: `${ORIGIN}/groups?page=2` }),
-      context: loadContext(),
-      params: {},
-    });
-    expect((ownReferer as Response).headers.get("Location")).toBe("/groups?page=2&newsletter=invalid#newsletter");
-  });
-
-  it("answers a post without a form body like an invalid address, not a 500", async () => {
-    const request = new Request(`${ORIGIN}/newsletter`, { method: "POST", headers: { Origin: ORIGIN } });
-    const response = (await newsletterAction({ request, context: loadContext(), params: {} })) as Response;
-    expect(response.status).toBe(303);
-    expect(response.headers.get("Location")).toBe("/?newsletter=invalid#newsletter");
-  });
-
-  it("sends a GET of /newsletter to the home page", async () => {
-    const response = newsletterLoader();
-    expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/");
   });
 });

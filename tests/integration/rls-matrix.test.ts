@@ -371,8 +371,10 @@ describe("profiles", () => {
 
 describe("newsletter_subscriptions", () => {
   for (const role of roles) {
-    it(`${role}: subscribes (insert only)`, async () => {
-      expect((await clients[role].from("newsletter_subscriptions").insert({ email: `${role}@news.example` })).error).toBeNull();
+    it(`${role}: cannot subscribe directly (only the Worker's function does, with its secret)`, async () => {
+      expectRlsError(await clients[role].from("newsletter_subscriptions").insert({ email: `${role}@news.example` }), role);
+      expectRlsError(await clients[role].rpc("newsletter_subscribe", { address: `${role}@news.example` }), role);
+      expectRlsError(await clients[role].rpc("newsletter_purge_unconfirmed"), role);
     });
   }
   for (const role of ["anon", "member"] as const) {
@@ -381,9 +383,16 @@ describe("newsletter_subscriptions", () => {
       expectDenied(await clients[role].from("newsletter_subscriptions").delete().neq("email", "").select("id"), role);
     });
   }
-  it("admin: reads and deletes subscriptions", async () => {
-    const { data } = await clients.admin.from("newsletter_subscriptions").select("id");
+  it("admin: reads and deletes confirmed subscriptions, never an unconfirmed one nor a confirmation token", async () => {
+    const pending = "pending-admin-view@news.example";
+    expect((await service().from("newsletter_subscriptions").insert({ email: pending })).error).toBeNull();
+    const { data } = await clients.admin.from("newsletter_subscriptions").select("id, email, confirmed_at");
     expect(data!.length).toBeGreaterThanOrEqual(2);
+    expect(data!.every((row) => row.confirmed_at !== null)).toBe(true);
+    expect(data!.map((row) => row.email)).not.toContain(pending);
+    expectDenied(await clients.admin.from("newsletter_subscriptions").delete().eq("email", pending).select("id"), "admin");
+    expectRlsError(await clients.admin.from("newsletter_subscriptions").select("confirmation_token_hash"), "admin");
+    expectRlsError(await clients.admin.from("newsletter_subscriptions").update({ confirmed_at: null }).eq("id", data![0].id).select("id"), "admin");
     expectRows(await clients.admin.from("newsletter_subscriptions").delete().eq("id", data![0].id).select("id"), 1);
   });
 });

@@ -13,6 +13,9 @@ export const ACCOUNTS = {
 
 export type Client = SupabaseClient<Database>;
 
+/** The Worker's local secret (supabase/seed.sql, scripts/ports.mjs): what the site sends as X-Worker-Secret. */
+export const LOCAL_WORKER_SECRET = "local-worker-secret-never-use-in-production";
+
 export const backendUrl = () => inject("supabaseUrl");
 export const anonKey = () => inject("anonKey");
 export const serviceRoleKey = () => inject("serviceRoleKey");

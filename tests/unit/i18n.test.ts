@@ -107,15 +107,15 @@ describe("resources", () => {
       detail: { limited_one: "One", limited_other: "Viele" },
       empty: "None",
     });
-    const { admin: _admin, account: _account, ...shared } = resources.en;
+    const { admin: _admin, account: _account, newsletter: _newsletter, ...shared } = resources.en;
     expect(languagePayload("en").resources).toEqual(shared);
   });
 
   it("leaves the route namespaces (ROUTE_NAMESPACES) out of every page's payload; the pages that use them load them", () => {
-    expect([...ROUTE_NAMESPACES].sort()).toEqual(["account", "admin"]);
+    expect([...ROUTE_NAMESPACES].sort()).toEqual(["account", "admin", "newsletter"]);
     for (const language of ["en", "ar"] as const) {
       for (const namespace of ROUTE_NAMESPACES) expect(languagePayload(language).resources).not.toHaveProperty(namespace);
-      expect(Object.keys(languagePayload(language).resources).sort()).toEqual(namespaces.filter((ns) => ns !== "admin" && ns !== "account").sort());
+      expect(Object.keys(languagePayload(language).resources).sort()).toEqual(namespaces.filter((ns) => !["admin", "account", "newsletter"].includes(ns)).sort());
     }
     const arabic = namespaceStrings(new Request("https://site.example/admin?lng=ar"), "admin");
     expect(Object.keys(arabic)).toEqual(["admin"]);

@@ -309,6 +309,7 @@ export type Database = {
       }
       newsletter_subscriptions: {
         Row: {
+          confirmation_mails: number
           confirmation_sent_at: string | null
           confirmation_token_hash: string | null
           confirmed_at: string | null
@@ -318,6 +319,7 @@ export type Database = {
           unsubscribe_token: string
         }
         Insert: {
+          confirmation_mails?: number
           confirmation_sent_at?: string | null
           confirmation_token_hash?: string | null
           confirmed_at?: string | null
@@ -327,6 +329,7 @@ export type Database = {
           unsubscribe_token?: string
         }
         Update: {
+          confirmation_mails?: number
           confirmation_sent_at?: string | null
           confirmation_token_hash?: string | null
           confirmed_at?: string | null

@@ -6,8 +6,8 @@
  * to show. The query parameter carries no personal data, so no cookie is set.
  *
  * A subscription counts once the link in the mail sent here is followed
- * (/newsletter/confirm). The answer is the same whether or not the address
- * was already on the list, and whether or not a mail was due.
+ * (/newsletter/confirm). The answer is the same, and as quick, whether or
+ * not the address was already on the list and whether or not a mail was due.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
@@ -58,25 +58,30 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return answer("limited", submission.reply({ formErrors: ["newsletter.limited"] }));
   }
   const { email } = submission.value;
+  let token: string | null;
   try {
-    await subscribeAndMail(request, env, email);
+    token = await subscribeToNewsletter(createWorkerSupabaseClient(env), email);
   } catch (error) {
     console.error("Newsletter subscription failed:", error instanceof Error ? error.message : error);
     return answer("failed", submission.reply({ formErrors: ["newsletter.failed"] }));
   }
+  // The mail goes after the answer: a reply that waited for it would take longer exactly when the
+  // address is not yet on the list, and so tell who is.
+  if (token) context.cloudflare.ctx.waitUntil(mailConfirmation(request, env, email, token));
   return answer("subscribed", submission.reply({ resetForm: true }));
 }
 
-/** Subscribes the address and mails the confirmation link when one is due; a mail that fails undoes the subscription. */
-async function subscribeAndMail(request: Request, env: Env, email: string) {
-  const worker = createWorkerSupabaseClient(env);
-  const token = await subscribeToNewsletter(worker, email);
-  if (!token) return;
+/** Mails the confirmation link; if the mail cannot go, the pending subscription goes too (the visitor may subscribe again). */
+async function mailConfirmation(request: Request, env: Env, email: string, token: string) {
   try {
     await sendMail(env, confirmationMail(request, email, token));
   } catch (error) {
-    await withdrawUnmailedSubscription(worker, token);
-    throw error;
+    console.error("Newsletter confirmation mail failed:", error instanceof Error ? error.message : error);
+    try {
+      await withdrawUnmailedSubscription(createWorkerSupabaseClient(env), token);
+    } catch (withdrawal) {
+      console.error("…and withdrawing the unmailed subscription failed:", withdrawal instanceof Error ? withdrawal.message : withdrawal);
+    }
   }
 }
 

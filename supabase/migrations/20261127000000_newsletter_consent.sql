@@ -50,7 +50,11 @@ alter table public.newsletter_subscriptions
   -- SHA-256 of the token the confirmation mail carries (the token itself is only in the mail).
   add column confirmation_token_hash bytea,
   add column confirmation_sent_at timestamptz,
+  -- Confirmation mails sent while unconfirmed: at most 3, then none until the purge forgets the address.
+  add column confirmation_mails smallint not null default 0,
   add column unsubscribe_token text not null unique default encode(extensions.gen_random_bytes(24), 'hex');
+create unique index newsletter_subscriptions_confirmation_token_hash_key
+  on public.newsletter_subscriptions (confirmation_token_hash) where confirmation_token_hash is not null;
 -- Addresses subscribed before this migration never confirmed anything: they stay unconfirmed, so
 -- the admins never see them and the purge forgets them a week after they were added.
 
@@ -67,9 +71,10 @@ grant select (id, email, created_at, confirmed_at, unsubscribe_token), delete
   on public.newsletter_subscriptions to authenticated;
 
 -- Subscribes an address (the Worker only). Returns the token to mail, or null when no mail is due:
--- the address is already confirmed, or a confirmation was sent in the last hour (nobody can make
--- the site mail an address more than once an hour). The Worker answers the visitor the same way
--- in every case, so the form never tells whether an address is on the list.
+-- the address is already confirmed, a confirmation was sent in the last hour, or 3 were sent and
+-- none followed (nobody can make the site mail an address more than once an hour, nor more than 3
+-- times before the purge forgets it). The Worker answers the visitor the same way in every case,
+-- and before any mail is sent, so the form never tells whether an address is on the list.
 create function public.newsletter_subscribe(address text) returns text
 language plpgsql volatile security definer set search_path = '' as $$
 declare
@@ -80,11 +85,16 @@ begin
   insert into public.newsletter_subscriptions (email) values (address) on conflict ((lower(email))) do nothing;
   select * into subscription from public.newsletter_subscriptions
    where lower(email) = lower(address) for update;
-  if subscription.confirmed_at is not null or subscription.confirmation_sent_at > now() - interval '1 hour' then
+  -- Removed in between (the purge, a failed mail): no row to mail a link for.
+  if not found
+     or subscription.confirmed_at is not null
+     or subscription.confirmation_sent_at > now() - interval '1 hour'
+     or subscription.confirmation_mails >= 3 then
     return null;
   end if;
   update public.newsletter_subscriptions
-     set confirmation_token_hash = sha256(convert_to(token, 'UTF8')), confirmation_sent_at = now()
+     set confirmation_token_hash = sha256(convert_to(token, 'UTF8')), confirmation_sent_at = now(),
+         confirmation_mails = confirmation_mails + 1
    where id = subscription.id;
   return token;
 end $$;
@@ -99,14 +109,15 @@ begin
    where confirmation_token_hash = sha256(convert_to(token, 'UTF8')) and confirmed_at is null;
 end $$;
 
--- Follows a confirmation link (anyone holding the mailed token; valid for 7 days, and again after
--- confirming, as people click twice). Returns the subscription's unsubscribe token, or null.
+-- Follows a confirmation link (anyone holding the mailed token): valid for 7 days after the mail,
+-- again if already confirmed (people click twice), never after. Returns the subscription's
+-- unsubscribe token, or null.
 create function public.newsletter_confirm(token text) returns text
 language sql volatile security definer set search_path = '' as $$
   update public.newsletter_subscriptions
      set confirmed_at = coalesce(confirmed_at, now())
    where confirmation_token_hash = sha256(convert_to(token, 'UTF8'))
-     and (confirmed_at is not null or confirmation_sent_at > now() - interval '7 days')
+     and confirmation_sent_at > now() - interval '7 days'
   returning unsubscribe_token
 $$;
 
@@ -118,8 +129,8 @@ language sql volatile security definer set search_path = '' as $$
   select exists (select 1 from removed)
 $$;
 
--- Forgets the subscriptions nobody confirmed within 7 days of the last mail. Returns how many were
--- removed. Through the API only with the Worker's secret (a scheduled Worker, the tests); a session
+-- Forgets the subscriptions nobody confirmed within 7 days of the last mail, and the spent
+-- confirmation tokens of the confirmed ones. Returns how many subscriptions were removed. Through the API only with the Worker's secret (a scheduled Worker, the tests); a session
 -- of the database's own (pg_cron, the SQL editor), where PostgREST set no JWT claims, needs none.
 create function public.newsletter_purge_unconfirmed() returns integer
 language plpgsql volatile security definer set search_path = '' as $$
@@ -132,6 +143,9 @@ begin
   delete from public.newsletter_subscriptions
    where confirmed_at is null and coalesce(confirmation_sent_at, created_at) < now() - interval '7 days';
   get diagnostics removed = row_count;
+  update public.newsletter_subscriptions set confirmation_token_hash = null
+   where confirmed_at is not null and confirmation_token_hash is not null
+     and confirmation_sent_at < now() - interval '7 days';
   return removed;
 end $$;
 

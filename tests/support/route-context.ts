@@ -25,7 +25,16 @@ export function testLoadContext(env: Partial<Env> = {}): AppLoadContext {
     caches: undefined,
   };
   // Bindings no loader here touches (ASSETS, the rate limiter) are absent.
-  return { cloudflare, cspNonce: "test-nonce" } as unknown as AppLoadContext;
+  const context = { cloudflare, cspNonce: "test-nonce" } as unknown as AppLoadContext;
+  waitingOn.set(context, pending);
+  return context;
+}
+
+const waitingOn = new WeakMap<AppLoadContext, Promise<unknown>[]>();
+
+/** Waits for the work a loader or action left running after its answer (ctx.waitUntil), as the Worker lets it finish. */
+export async function settled(context: AppLoadContext): Promise<void> {
+  await Promise.all(waitingOn.get(context) ?? []);
 }
 
 /** A GET or form POST to a path of the site, as a browser on the site's own origin sends it; `headers` add to or replace its own. */

@@ -22,6 +22,8 @@ const routes = [
   "/news", "/news/call-for-congress-proposals-is-open", "/events", "/events/digital-self-defence-workshop-barcelona",
   "/resources", "/resources/starting-a-mutual-aid-group", "/groups", "/contact", "/join", "/voting",
   "/voting/50000000-0000-4000-8000-000000000003", "/login", "/signup", "/forgot-password",
+  // The newsletter's confirmation link (a well-formed token: the page with its button).
+  `/newsletter/confirm?token=${"a".repeat(48)}`,
 ];
 /** The rich-text editor's chunk: loaded only where one edits, never by these routes. */
 const EDITOR_CHUNK = /RichTextEditor\.client/;

@@ -20,6 +20,8 @@ interface Env {
   LOGIN_LIMITER: RateLimit;
   /** Rate limiter for newsletter subscriptions (each may send a mail), and apart for its links: 3 per 60 s per client address each. */
   NEWSLETTER_LIMITER: RateLimit;
+  /** Rate limiter for the download counter: a client's downloads beyond 5 per 60 s are not counted. */
+  DOWNLOAD_LIMITER: RateLimit;
   /**
    * Secret shared with the database (private.worker_secret holds its SHA-256): sent as X-Worker-Secret,
    * it lets the Worker's own functions run (newsletter subscriptions). A Worker secret in production.

@@ -27,7 +27,7 @@ import { postedForm } from "~/lib/form-post.server";
 import { HONEYPOT_FIELD } from "~/lib/form-fields";
 import { clientKey, withinLimit } from "~/lib/rate-limit.server";
 import { ContactSchema } from "~/lib/schemas";
-import { createAnonSupabaseClient } from "~/lib/supabase.server";
+import { createWorkerSupabaseClient } from "~/lib/supabase.server";
 import { forbiddenCrossOrigin, isSameOriginRequest } from "~/lib/security.server";
 import { sendContactMessage, type NewContact } from "~/models/contacts.server";
 
@@ -73,7 +73,7 @@ export async function handleContactSubmission(request: Request, context: AppLoad
     return reply("rateLimited", submission.reply({ formErrors: [FORM_ERROR.rateLimited] }));
   }
 
-  const supabase = createAnonSupabaseClient(context.cloudflare.env);
+  const supabase = createWorkerSupabaseClient(context.cloudflare.env);
   const { name, email, region, message } = submission.value;
   try {
     await sendContactMessage(supabase, { name, email, region, message, source });

@@ -678,6 +678,16 @@ export type Database = {
       remove_second_factor: { Args: { account: string }; Returns: undefined }
       resolve_report: { Args: { report: string }; Returns: undefined }
       revoke_member: { Args: { account: string }; Returns: undefined }
+      submit_contact_message: {
+        Args: {
+          email: string
+          message: string
+          name: string
+          region?: string
+          source: string
+        }
+        Returns: undefined
+      }
       support_count: {
         Args: { proposal: Database["public"]["Tables"]["proposals"]["Row"] }
         Returns: number

@@ -4,7 +4,7 @@
  * address, or both in turn. Keys are never stored or logged.
  */
 
-export type LimiterName = "CONTACT_LIMITER" | "SIGNUP_LIMITER" | "LOGIN_LIMITER" | "NEWSLETTER_LIMITER";
+export type LimiterName = "CONTACT_LIMITER" | "SIGNUP_LIMITER" | "LOGIN_LIMITER" | "NEWSLETTER_LIMITER" | "DOWNLOAD_LIMITER";
 
 const warnedMissing = new Set<LimiterName>();
 

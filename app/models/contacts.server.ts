@@ -1,4 +1,5 @@
-// Contact and join messages. Visitors may only insert (RLS); the row is not read back.
+// Contact and join messages. Nobody inserts them through the API: the site's rate-limited forms call
+// submit_contact_message() with the Worker's secret (createWorkerSupabaseClient); admins read them.
 import { QueryError, type Supabase } from "./query.server";
 
 export type NewContact = {
@@ -9,7 +10,8 @@ export type NewContact = {
   source: "contact" | "join";
 };
 
-export async function sendContactMessage(supabase: Supabase, contact: NewContact): Promise<void> {
-  const { error } = await supabase.from("contacts").insert(contact);
+export async function sendContactMessage(worker: Supabase, contact: NewContact): Promise<void> {
+  const { region, ...rest } = contact;
+  const { error } = await worker.rpc("submit_contact_message", region ? { ...rest, region } : rest);
   if (error) throw new QueryError("contact message", error);
 }

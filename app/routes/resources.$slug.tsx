@@ -17,7 +17,8 @@ import { requirePost } from "~/lib/form-post.server";
 import { getFixedT } from "~/lib/i18n.server";
 import { sanitizeRichHtml } from "~/lib/sanitize.server";
 import { canonicalUrl, seoMeta, summarize } from "~/lib/seo";
-import { createAnonSupabaseClient } from "~/lib/supabase.server";
+import { clientKey, withinLimit } from "~/lib/rate-limit.server";
+import { createAnonSupabaseClient, createWorkerSupabaseClient } from "~/lib/supabase.server";
 import { QueryError } from "~/models/query.server";
 import { publishedResource, recordDownload } from "~/models/resources.server";
 
@@ -59,18 +60,25 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
  * by the CSP's form-action; see that route). If the count cannot be recorded
  * there is no redirect: the page says so (503). Not published, or no file:
  * 404. Another method than POST: 405. The Origin check happened in server.ts.
+ * A client's downloads beyond DOWNLOAD_LIMITER's budget go to the file uncounted.
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   requirePost(request);
   const t = getFixedT(request, "resources");
-  const supabase = createAnonSupabaseClient(context.cloudflare.env);
+  // The count is the Worker's to move (its secret); the resource is read as any visitor reads it.
+  const supabase = createWorkerSupabaseClient(context.cloudflare.env);
 
   const slug = params.slug ?? "";
   let counted: string | null;
   try {
     // By slug, so the address names what is counted; the database checks again (published, has a file).
     const resource = await publishedResource(supabase, slug);
-    counted = resource?.file_url ? await recordDownload(supabase, resource.id) : null;
+    counted = null;
+    if (resource?.file_url) {
+      // A visitor's downloads beyond the limit still get the file, they are just not counted.
+      const counts = await withinLimit(context.cloudflare.env, "DOWNLOAD_LIMITER", [clientKey(request)]);
+      counted = counts ? await recordDownload(supabase, resource.id) : resource.file_url;
+    }
   } catch (error) {
     if (!(error instanceof QueryError)) throw error;
     console.error(error);

@@ -3,7 +3,7 @@
 // and visitors' writes, votes, the seed and the service role leave none; nobody can write, change
 // or delete a row of it through the API, and only admins read it.
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ACCOUNTS, anonClient, resetBackend, serviceClient, signedInClient, type Client } from "../support/backend";
+import { ACCOUNTS, anonClient, resetBackend, serviceClient, signedInClient, workerClient, type Client } from "../support/backend";
 
 const ADMIN = "a0000000-0000-4000-8000-000000000001";
 const DRAFT_NEWS = "20000000-0000-4000-8000-000000000007";
@@ -61,7 +61,7 @@ describe("admin activity", () => {
   });
 
   it("records nothing for visitors', members' or the service role's writes, nor for votes", async () => {
-    await anonClient().from("contacts").insert({ name: "Ana", email: "ana@example.net", message: "Hello" });
+    await workerClient().rpc("submit_contact_message", { name: "Ana", email: "ana@example.net", message: "Hello", source: "contact" });
     await member.from("proposals").insert({ title: "A member's draft" });
     await member.rpc("cast_vote", { proposal_id: "50000000-0000-4000-8000-000000000004", vote: "support" });
     await admin.rpc("cast_vote", { proposal_id: "50000000-0000-4000-8000-000000000003", vote: "support" });

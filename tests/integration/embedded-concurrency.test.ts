@@ -1,7 +1,7 @@
 // The embedded backend under concurrent writes (spec §8: one PGlite session behind one global lock), through the
 // real supabase-js: no write may be lost, doubled or half-applied, and a unique constraint must hold under a race.
 import { beforeEach, describe, expect, it } from "vitest";
-import { ACCOUNTS, anonClient, resetBackend, serviceClient, signedInClient } from "../support/backend";
+import { ACCOUNTS, resetBackend, serviceClient, signedInClient, workerClient } from "../support/backend";
 
 const RESOURCE = "40000000-0000-4000-8000-000000000001";
 
@@ -15,21 +15,20 @@ async function timed<T>(label: string, work: () => Promise<T>): Promise<T> {
 beforeEach(resetBackend);
 
 describe("concurrent writes through the embedded gateway", () => {
-  it("200 concurrent anon contact inserts give exactly 200 new rows", async () => {
+  it("200 concurrent contact messages through the Worker's function give exactly 200 new rows", async () => {
     const service = serviceClient();
     const before = await service.from("contacts").select("id", { count: "exact", head: true });
     expect(before.error).toBeNull();
 
-    const anon = anonClient();
-    const results = await timed("200 concurrent anon contact inserts", () =>
+    const worker = workerClient();
+    const results = await timed("200 concurrent rpc submit_contact_message", () =>
       Promise.all(
         Array.from({ length: 200 }, (_, i) =>
-          anon.from("contacts").insert({ name: `Concurrent ${i}`, email: `concurrent${i}@example.net`, message: `Message ${i}` }),
+          worker.rpc("submit_contact_message", { name: `Concurrent ${i}`, email: `concurrent${i}@example.net`, message: `Message ${i}`, source: "contact" }),
         ),
       ),
     );
     expect(results.filter((result) => result.error).map((result) => result.error)).toEqual([]);
-    expect(results.every((result) => result.status === 201)).toBe(true);
 
     const after = await service.from("contacts").select("id", { count: "exact", head: true });
     expect(after.count).toBe(before.count! + 200);
@@ -43,9 +42,9 @@ describe("concurrent writes through the embedded gateway", () => {
     const before = await service.from("resources").select("download_count, file_url").eq("id", RESOURCE).single();
     expect(before.error).toBeNull();
 
-    const anon = anonClient();
+    const worker = workerClient();
     const results = await timed("100 concurrent rpc increment_download_count", () =>
-      Promise.all(Array.from({ length: 100 }, () => anon.rpc("increment_download_count", { resource_id: RESOURCE }))),
+      Promise.all(Array.from({ length: 100 }, () => worker.rpc("increment_download_count", { resource_id: RESOURCE }))),
     );
     expect(results.filter((result) => result.error).map((result) => result.error)).toEqual([]);
     expect(results.every((result) => result.data === before.data!.file_url)).toBe(true);

@@ -7,7 +7,7 @@ import { loader as resourcesLoader } from "~/routes/resources._index";
 import { loader as articleLoader } from "~/routes/news.$slug";
 import { loader as newsLoader } from "~/routes/news._index";
 import { resetBackend, serviceClient } from "../support/backend";
-import { siteRequest, TEST_ORIGIN, testLoadContext } from "../support/route-context";
+import { fakeLimiter, siteRequest, TEST_ORIGIN, testLoadContext } from "../support/route-context";
 
 const DRAFT_ARTICLE = "report-from-the-southern-africa-regional-assembly";
 const PUBLISHED_ARTICLE = "regional-assemblies-agree-on-shared-calendar";
@@ -217,6 +217,28 @@ describe("downloading a resource (POST /resources/:slug)", () => {
     );
     expect(answers.map(statusOf)).toEqual([303, 303, 303, 303, 303]);
     expect(await downloadCount(WITH_FILE.id)).toBe(before + 5);
+  });
+
+  it("beyond a client's download budget still sends it to the file, without counting", async () => {
+    const before = await downloadCount(WITH_FILE.id);
+    const limited = testLoadContext({ DOWNLOAD_LIMITER: fakeLimiter(1) });
+    const answers = [];
+    for (let i = 0; i < 3; i++) {
+      answers.push(await resourceAction({ request: post(`/resources/${WITH_FILE.slug}`), params: { slug: WITH_FILE.slug }, context: limited }));
+    }
+    expect(answers.map(statusOf)).toEqual([303, 303, 303]);
+    expect(await downloadCount(WITH_FILE.id)).toBe(before + 1);
+  });
+
+  it("without the Worker's secret: 503, nothing counted", async () => {
+    const before = await downloadCount(WITH_FILE.id);
+    const answer = await resourceAction({
+      request: post(`/resources/${WITH_FILE.slug}`),
+      params: { slug: WITH_FILE.slug },
+      context: testLoadContext({ WORKER_SECRET: "not-the-secret-the-database-knows-at-all" }),
+    });
+    expect(statusOf(answer)).toBe(503);
+    expect(await downloadCount(WITH_FILE.id)).toBe(before);
   });
 
   it("answers 404 for a draft's file and counts nothing", async () => {

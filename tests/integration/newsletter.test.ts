@@ -5,10 +5,8 @@
 import { describe, expect, it, vi } from "vitest";
 import { action as newsletterAction, loader as newsletterLoader, type NewsletterActionData } from "~/routes/newsletter";
 import { action as linkAction, loader as linkLoader } from "~/routes/newsletter_.$link";
-import { LOCAL_WORKER_SECRET, anonClient, backendUrl, anonKey, mailTo, serviceClient } from "../support/backend";
+import { anonClient, mailTo, serviceClient, workerClient } from "../support/backend";
 import { TEST_ORIGIN, answerOf, fakeLimiter, settled, siteRequest, testLoadContext, uniqueEmail } from "../support/route-context";
-import { createClient } from "@supabase/supabase-js";
-import type { Database } from "~/lib/database.types";
 import french from "../../locales/fr/newsletter.json" with { type: "json" };
 
 /** Posts the footer's form, and waits for what the action left running (the mail) before answering. */
@@ -47,14 +45,6 @@ const tokenOf = (link: string) => new URL(link, TEST_ORIGIN).searchParams.get("t
 function followLink(kind: "confirm" | "unsubscribe", token: string, env: Partial<Env> = {}) {
   const request = siteRequest(`/newsletter/${kind}`, { form: { token } });
   return linkAction({ request, context: testLoadContext(env), params: { link: kind } });
-}
-
-/** A client with the anon key that sends `secret` as the Worker does. */
-function clientWithSecret(secret: string) {
-  return createClient<Database>(backendUrl(), anonKey(), {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    global: { headers: { "X-Worker-Secret": secret } },
-  });
 }
 
 describe("the footer's subscription", () => {
@@ -270,13 +260,13 @@ describe("the database's side", () => {
   it("only the Worker's secret opens the subscribing functions; confirm and unsubscribe need their token", async () => {
     const anon = anonClient();
     expect((await anon.rpc("newsletter_subscribe", { address: "probe@example.org" })).error?.code).toBe("42501");
-    expect((await clientWithSecret("a-wrong-secret-that-is-long-enough-too").rpc("newsletter_subscribe", { address: "probe@example.org" })).error?.code).toBe("42501");
+    expect((await workerClient("a-wrong-secret-that-is-long-enough-too").rpc("newsletter_subscribe", { address: "probe@example.org" })).error?.code).toBe("42501");
     expect((await anon.rpc("newsletter_mail_failed", { token: "0".repeat(48) })).error?.code).toBe("42501");
     expect((await anon.rpc("newsletter_confirm", { token: "0".repeat(48) })).data).toBeNull();
     expect((await anon.rpc("newsletter_unsubscribe", { token: "0".repeat(48) })).data).toBe(false);
     expect(await subscriptionOf("probe@example.org")).toEqual([]);
 
-    const worker = clientWithSecret(LOCAL_WORKER_SECRET);
+    const worker = workerClient();
     const { data: token, error } = await worker.rpc("newsletter_subscribe", { address: "probe@example.org" });
     expect(error).toBeNull();
     expect(token).toMatch(/^[0-9a-f]{48}$/);
@@ -304,7 +294,7 @@ describe("the database's side", () => {
     ];
     expect((await service.from("newsletter_subscriptions").insert(rows)).error).toBeNull();
     expect((await anonClient().rpc("newsletter_purge_unconfirmed")).error?.code).toBe("42501");
-    const { data: removed, error } = await clientWithSecret(LOCAL_WORKER_SECRET).rpc("newsletter_purge_unconfirmed");
+    const { data: removed, error } = await workerClient().rpc("newsletter_purge_unconfirmed");
     expect(error).toBeNull();
     expect(removed).toBeGreaterThanOrEqual(2);
     const left = await Promise.all(rows.map((row) => subscriptionOf(row.email)));

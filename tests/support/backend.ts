@@ -38,6 +38,14 @@ function client(key: string): Client {
 }
 
 export const anonClient = () => client(anonKey());
+
+/** The site's own client: the anon key plus the Worker's secret (X-Worker-Secret), or another secret to try. */
+export function workerClient(secret: string = LOCAL_WORKER_SECRET): Client {
+  return createClient<Database>(backendUrl(), anonKey(), {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    global: { headers: { "X-Worker-Secret": secret } },
+  });
+}
 export const serviceClient = () => client(serviceRoleKey());
 
 /**

@@ -221,6 +221,7 @@ export async function startEmbeddedBackend(options: EmbeddedBackendOptions = {})
       if (!(await ready) || stopping) throw new HttpError(502, "not_running", "The embedded backend is not running.");
 
       const rawPath = req.url ?? "/";
+      if (/^\/(rest|auth)\/v1(?=[/?]|$)/.test(rawPath) && !OPEN_AUTH_ROUTES.test(path)) requireApiKey(req);
       if (/^\/rest\/v1(?=[/?]|$)/.test(rawPath)) {
         await proxyRest(req, res, rawPath.replace(/^\/rest\/v1/, "") || "/");
       } else if (/^\/auth\/v1(?=[/?]|$)/.test(rawPath)) {
@@ -378,6 +379,20 @@ export async function startEmbeddedBackend(options: EmbeddedBackendOptions = {})
     },
     stop: shutdown,
   };
+}
+
+/** What Supabase's API gateway serves without a key: the links in mails, OAuth round trips and health. */
+const OPEN_AUTH_ROUTES = /^\/auth\/v1\/(verify|callback|authorize|health)\/?$/;
+
+/**
+ * Supabase's gateway (Kong's key-auth) answers 401 to a /rest or /auth request without one of the
+ * project's keys in its apikey header; so does this one, so that a client which forgot the key
+ * fails here first, as it would against hosted Supabase.
+ */
+function requireApiKey(req: IncomingMessage) {
+  const key = String(req.headers.apikey ?? "");
+  if (!key) throw new HttpError(401, "no_api_key", "No API key found in request");
+  if (key !== ANON_KEY && key !== SERVICE_ROLE_KEY) throw new HttpError(401, "invalid_api_key", "Invalid authentication credentials");
 }
 
 function requireServiceRole(req: IncomingMessage) {

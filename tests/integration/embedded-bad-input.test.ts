@@ -356,6 +356,32 @@ describe("/auth/v1: broken requests", () => {
   });
 });
 
+describe("the gateway's key, as Supabase's gateway asks for it", () => {
+  const withoutKey = (path: string, init: RequestInit = {}, apikey?: string) =>
+    fetch(`${backendUrl()}${path}`, { ...init, headers: { ...(apikey ? { apikey } : {}), ...(init.headers as Record<string, string>) } });
+
+  it("answers 401 to /rest/v1 and /auth/v1 without a key or with a key that is not the project's, and does nothing", async () => {
+    const email = "keyless-signup@example.org";
+    const signup = { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password: "a-long-enough-password" }) };
+    for (const apikey of [undefined, "not-a-key", "Bearer " + anonKey()]) {
+      for (const [path, init] of [["/rest/v1/news_articles?select=id", {}], ["/auth/v1/signup", signup], ["/auth/v1/settings", {}]] as const) {
+        const response = await withoutKey(path, init, apikey);
+        expect(response.status, `${path} with ${apikey ?? "no key"}`).toBe(401);
+        expect(((await response.json()) as { message: string }).message).toMatch(apikey ? /Invalid authentication credentials/ : /No API key found/);
+      }
+    }
+    // No account was made: signing in with the key now finds none.
+    const signIn = await anonClient().auth.signInWithPassword({ email, password: "a-long-enough-password" });
+    expect(signIn.error?.code).toBe("invalid_credentials");
+  });
+
+  it("leaves open what Supabase's gateway leaves open: verify links and health", async () => {
+    expect((await withoutKey("/auth/v1/health")).status).toBe(200);
+    const verify = await withoutKey("/auth/v1/verify", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    expect(verify.status).not.toBe(401);
+  });
+});
+
 describe("after all of the above", () => {
   it("nothing was executed: the seeded groups are intact, every table is there, sign-in still works", async () => {
     const service = serviceClient();

@@ -18,6 +18,8 @@ export const site = {
     americas: `americas@${domain}`,
     asiapacific: `asiapacific@${domain}`,
     africaMideast: `africa-mideast@${domain}`,
+    /** Reports of weaknesses in the site (/security, /.well-known/security.txt). */
+    security: `security@${domain}`,
   },
   links: {
     microblog: "https://kolektiva.social/@inag",

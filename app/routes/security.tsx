@@ -5,6 +5,7 @@ import { PageFrame } from "~/components/PageFrame";
 import { PageText } from "~/components/PageText";
 import { Prose } from "~/components/Prose";
 import { getFixedT } from "~/lib/i18n.server";
+import { site } from "~/lib/site";
 
 /**
  * The sections of the guide and the keys of their items, in reading order.
@@ -46,6 +47,10 @@ export default function SecurityPage() {
             </ul>
           </Fragment>
         ))}
+        <h2 id="disclosure">{t("security.disclosure.heading")}</h2>
+        <p>
+          <PageText i18nKey="security.disclosure.text" links={{ mail: `mailto:${site.email.security}` }} values={{ email: site.email.security }} />
+        </p>
       </Prose>
     </PageFrame>
   );

@@ -36,7 +36,8 @@ for (const { path, key } of STATIC_PAGES) {
     expect(linkTexts.filter((text) => text.trim() === "")).toEqual([]);
     // No untranslated key and no leftover interpolation or Trans markup.
     const text = await page.locator("body").innerText();
-    expect(text).not.toMatch(new RegExp(`\\b${key}\\.[a-zA-Z]`));
+    // (/security names /.well-known/security.txt, a file, not a key.)
+    expect(text).not.toMatch(new RegExp(`\\b${key}\\.(?!txt\\b)[a-zA-Z]`));
     expect(text).not.toMatch(/\{\{|<\/?[a-zA-Z]+>/);
   });
 }
@@ -79,4 +80,20 @@ test("the security page links to no third-party site", async ({ page }) => {
     if (href.startsWith("mailto:")) continue;
     expect(new URL(href).origin, href).toBe(origin);
   }
+});
+
+test("the security page says how to report a weakness, and /.well-known/security.txt names the same contact", async ({ page, request }) => {
+  await page.goto("/security#disclosure");
+  const section = page.getByRole("heading", { level: 2, name: pages.security.disclosure.heading });
+  await expect(section).toBeVisible();
+  const mail = page.locator('main a[href="mailto:security@inag.network"]');
+  await expect(mail).toContainText("security@inag.network");
+
+  const response = await request.get("/.well-known/security.txt");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toBe("text/plain; charset=utf-8");
+  const text = await response.text();
+  expect(text).toContain("Contact: mailto:security@inag.network\n");
+  expect(text).toMatch(/^Expires: \d{4}-\d\d-\d\dT00:00:00\.000Z$/m);
+  expect(text).toContain(`Policy: ${new URL(page.url()).origin}/security#disclosure\n`);
 });

@@ -9,6 +9,7 @@ import { loader as eventIcsLoader } from "~/routes/events.$slug[.ics]";
 import { loader as eventsLoader } from "~/routes/events._index";
 import { loader as calendarLoader } from "~/routes/events[.ics]";
 import { loader as robotsLoader } from "~/routes/robots[.]txt";
+import { loader as securityTxtLoader } from "~/routes/[.]well-known.security[.]txt";
 import { loader as rssLoader } from "~/routes/rss";
 import { loader as sitemapLoader } from "~/routes/sitemap[.]xml";
 import { serviceClient } from "../support/backend";
@@ -376,5 +377,25 @@ describe("/sitemap.xml and /robots.txt", () => {
     expect(response.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
     const lines = (await response.text()).split("\n");
     expect(lines).toEqual(expect.arrayContaining(["User-agent: *", "Allow: /", "Disallow: /admin", `Sitemap: ${TEST_ORIGIN}/sitemap.xml`]));
+  });
+
+  it("security.txt names the contact, the languages and the policy, and expires within a year (RFC 9116)", async () => {
+    const response = securityTxtLoader(args("/.well-known/security.txt"));
+    expect(response.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
+    const fields = Object.fromEntries(
+      (await response.text())
+        .split("\n")
+        .filter(Boolean)
+        .map((line) => [line.slice(0, line.indexOf(":")), line.slice(line.indexOf(":") + 2)]),
+    );
+    expect(fields).toMatchObject({
+      Contact: "mailto:security@inag.network",
+      "Preferred-Languages": "en, eo, ar, zh, es, fr, hi, my, pl, ru, de",
+      Policy: `${TEST_ORIGIN}/security#disclosure`,
+      Canonical: `${TEST_ORIGIN}/.well-known/security.txt`,
+    });
+    const daysLeft = (Date.parse(fields.Expires) - Date.now()) / 86_400_000;
+    expect(daysLeft).toBeGreaterThan(150);
+    expect(daysLeft).toBeLessThan(365);
   });
 });

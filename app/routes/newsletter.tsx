@@ -27,6 +27,7 @@ import { confirmationMail } from "~/lib/newsletter-mail.server";
 import { clientKey, withinLimit } from "~/lib/rate-limit.server";
 import { createWorkerSupabaseClient } from "~/lib/supabase.server";
 import { subscribeToNewsletter, withdrawUnmailedSubscription } from "~/models/newsletter.server";
+import type { Supabase } from "~/models/query.server";
 
 export type NewsletterActionData = { state: NewsletterState; result: SubmissionResult<string[]> };
 
@@ -58,27 +59,28 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return answer("limited", submission.reply({ formErrors: ["newsletter.limited"] }));
   }
   const { email } = submission.value;
+  const worker = createWorkerSupabaseClient(env);
   let token: string | null;
   try {
-    token = await subscribeToNewsletter(createWorkerSupabaseClient(env), email);
+    token = await subscribeToNewsletter(worker, email);
   } catch (error) {
     console.error("Newsletter subscription failed:", error instanceof Error ? error.message : error);
     return answer("failed", submission.reply({ formErrors: ["newsletter.failed"] }));
   }
   // The mail goes after the answer: a reply that waited for it would take longer exactly when the
   // address is not yet on the list, and so tell who is.
-  if (token) context.cloudflare.ctx.waitUntil(mailConfirmation(request, env, email, token));
+  if (token) context.cloudflare.ctx.waitUntil(mailConfirmation(request, env, worker, email, token));
   return answer("subscribed", submission.reply({ resetForm: true }));
 }
 
 /** Mails the confirmation link; if the mail cannot go, the pending subscription goes too (the visitor may subscribe again). */
-async function mailConfirmation(request: Request, env: Env, email: string, token: string) {
+async function mailConfirmation(request: Request, env: Env, worker: Supabase, email: string, token: string) {
   try {
     await sendMail(env, confirmationMail(request, email, token));
   } catch (error) {
     console.error("Newsletter confirmation mail failed:", error instanceof Error ? error.message : error);
     try {
-      await withdrawUnmailedSubscription(createWorkerSupabaseClient(env), token);
+      await withdrawUnmailedSubscription(worker, token);
     } catch (withdrawal) {
       console.error("…and withdrawing the unmailed subscription failed:", withdrawal instanceof Error ? withdrawal.message : withdrawal);
     }

@@ -60,6 +60,9 @@ export function ContactForm({ title }: { title?: string }) {
   return (
     <Form
       method="post"
+      // Multipart carries the message's UTF-8 as it is: URL-encoding would make a 10,000-character
+      // message in Hindi or Burmese 90 KB, over the action's 64 KB limit (app/lib/form-post.server.ts).
+      encType="multipart/form-data"
       action={`${formAction}#${FORM_ID}`}
       {...getFormProps(form)}
       onFocus={validation.onFocus}

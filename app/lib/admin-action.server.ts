@@ -6,10 +6,11 @@ import type { SubmissionResult } from "@conform-to/react";
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { requireAdmin } from "~/lib/auth.server";
 import { flashHeader, type Flash } from "~/lib/flash.server";
+import type { FormLimits } from "~/lib/form-post.server";
 import { memberForm } from "~/lib/member-action.server";
 
-export async function adminForm(request: Request, context: AppLoadContext) {
-  const form = await memberForm(request);
+export async function adminForm(request: Request, context: AppLoadContext, limits?: FormLimits) {
+  const form = await memberForm(request, limits);
   const session = await requireAdmin(request, context);
   return { form, ...session };
 }

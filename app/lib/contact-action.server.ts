@@ -21,7 +21,7 @@
  * The client address is only the limiter's key: it is not stored or logged.
  */
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/lib/form-submission.server";
 import type { SubmissionResult } from "@conform-to/react";
 import { postedForm } from "~/lib/form-post.server";
 import { HONEYPOT_FIELD } from "~/lib/form-fields";
@@ -57,7 +57,7 @@ export async function handleContactSubmission(request: Request, context: AppLoad
   if (!isSameOriginRequest(request)) throw forbiddenCrossOrigin();
 
   const formData = await postedForm(request);
-  const submission = parseWithZod(formData, { schema: ContactSchema });
+  const submission = parseForm(formData, ContactSchema);
   const reply = (outcome: ContactOutcome, result: SubmissionResult<string[]>) =>
     data<ContactActionData>({ outcome, result }, { status: STATUS[outcome] });
 

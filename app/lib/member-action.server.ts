@@ -4,13 +4,13 @@
  * database is the guard; these statuses only name what it said.
  */
 import type { PostgrestError } from "@supabase/supabase-js";
-import { postedForm } from "~/lib/form-post.server";
+import { PLAIN_FORM, postedForm, type FormLimits } from "~/lib/form-post.server";
 import { forbiddenCrossOrigin, isSameOriginRequest } from "~/lib/security.server";
 
 /** The posted form of a same-origin POST (server.ts refuses cross-site posts; this also covers `remix vite:dev`). */
-export async function memberForm(request: Request): Promise<FormData> {
+export async function memberForm(request: Request, limits: FormLimits = PLAIN_FORM): Promise<FormData> {
   if (!isSameOriginRequest(request)) throw forbiddenCrossOrigin();
-  return postedForm(request);
+  return postedForm(request, limits);
 }
 
 export type WriteRefusal = { status: 400 | 403 | 404 | 409 | 503; reason: "invalid" | "forbidden" | "notFound" | "conflict" | "failed" };

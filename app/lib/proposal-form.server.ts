@@ -3,13 +3,13 @@
  * schema, then the content made safe HTML (the editor's HTML sanitized, or plain text from the
  * textarea turned into paragraphs) and held to 100 KB after sanitizing.
  */
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/lib/form-submission.server";
 import { PROPOSAL_CONTENT_MAX_BYTES } from "~/lib/member-fields";
 import { ProposalSchema } from "~/lib/member-schemas";
 import { richTextFromForm } from "~/lib/rich-text.server";
 
 export function parseProposalForm(formData: FormData) {
-  const submission = parseWithZod(formData, { schema: ProposalSchema });
+  const submission = parseForm(formData, ProposalSchema, { content: PROPOSAL_CONTENT_MAX_BYTES });
   if (submission.status !== "success") return { submission, fields: null };
   const content = richTextFromForm(formData, "content");
   if (new TextEncoder().encode(content).length > PROPOSAL_CONTENT_MAX_BYTES) {

@@ -5,7 +5,7 @@
  * second factor continues on /login/code. Messages are keys of
  * the account namespace, named with it: the admin sign-in page translates in its own.
  */
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/lib/form-submission.server";
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { requireAnonymous } from "~/lib/auth.server";
 import { memberForm } from "~/lib/member-action.server";
@@ -15,7 +15,7 @@ import { safeRedirect } from "~/lib/safe-redirect";
 
 export async function signInWithPassword(request: Request, context: AppLoadContext, fallback: string) {
   const formData = await memberForm(request);
-  const submission = parseWithZod(formData, { schema: LoginSchema });
+  const submission = parseForm(formData, LoginSchema);
   const reply = (status: number, formErrors?: string[]) =>
     data({ result: submission.reply({ formErrors, hideFields: ["password"] }) }, { status });
   if (submission.status !== "success") return reply(400);

@@ -4,7 +4,7 @@
  * row, and how a stored row fills the form again. The generic writes are admin-records.server.ts.
  */
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/lib/form-submission.server";
 import type * as z from "zod";
 import { EventSchema, GroupSchema, NewsSchema, ResourceSchema } from "~/lib/admin-schemas";
 import { CONTENT_SECTIONS, type Conflict, type ContentSectionName, type FormValues } from "~/lib/admin-sections";
@@ -58,7 +58,7 @@ function parseWith<S extends z.ZodType>(
   toRow: (value: z.output<S>) => Row | { fieldErrors: Record<string, string[]> },
   title: (value: z.output<S>) => string,
 ): Parsed {
-  const submission = parseWithZod(form, { schema });
+  const submission = parseForm(form, schema);
   if (submission.status !== "success") return { ok: false, reply: submission.reply() };
   const row = toRow(submission.value);
   if ("fieldErrors" in row) return { ok: false, reply: submission.reply({ fieldErrors: row.fieldErrors as Record<string, string[]> }) };

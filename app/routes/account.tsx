@@ -1,6 +1,6 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { useMemberForm } from "~/lib/use-member-form";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/lib/form-submission.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { isAuthWeakPasswordError, type SupabaseClient } from "@supabase/supabase-js";
@@ -62,7 +62,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirect("/login?signedOut=everywhere", { headers });
   }
   if (!isIntent(intent)) throw new Response("Unknown action", { status: 400 });
-  const submission = parseWithZod(formData, { schema: SCHEMAS[intent] });
+  const submission = parseForm(formData, SCHEMAS[intent]);
   const reply = (status: number, errors?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }, done = false) =>
     data<AccountAnswer>(
       { intent, done, result: submission.reply({ ...errors, hideFields: ["password", "currentPassword", "newPassword"], resetForm: done }) },

@@ -1,5 +1,5 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/lib/form-submission.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -61,7 +61,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   if (intent === "confirm") {
-    const submission = parseWithZod(formData, { schema: ConfirmFactorSchema });
+    const submission = parseForm(formData, ConfirmFactorSchema);
     const reply = (status: number, errors?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => {
       const kept = submission.payload;
       const enrolment = submission.status === "success" || !errors?.formErrors ? keptEnrolment(kept) : null;

@@ -6,6 +6,7 @@ import { adminForm, formFailure, redirectWithFlash } from "~/lib/admin-action.se
 import { NEW_RECORD, type Conflict, type SaveReply } from "~/lib/admin-sections";
 import { CONFLICT_KEY, failureKey, recordFlashKey, REFUSAL_KEYS, sectionKey } from "~/lib/admin-texts";
 import { requireAdmin } from "~/lib/auth.server";
+import { EDITOR_FORM } from "~/lib/form-post.server";
 import { getFixedT } from "~/lib/i18n.server";
 import { refusalOf } from "~/lib/member-action.server";
 import { timeZoneChoices } from "~/lib/zoned-time";
@@ -42,7 +43,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const { form, supabase, headers, viewer } = await adminForm(request, context);
+  const { form, supabase, headers, viewer } = await adminForm(request, context, EDITOR_FORM);
   const section = contentSection(params.section);
   if (!section) throw data(null, { status: 404, headers });
   const parsed = section.parse(form);

@@ -1,5 +1,5 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/lib/form-submission.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -54,7 +54,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const comment = String(form.get("comment") ?? "");
 
   if (intent === "voting") {
-    const submission = parseWithZod(form, { schema: VotingWindowSchema });
+    const submission = parseForm(form, VotingWindowSchema);
     if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400, headers });
     return answer(await openVoting(supabase, id, submission.value), "votingOpened");
   }

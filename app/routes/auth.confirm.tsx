@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/lib/form-submission.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -19,7 +19,7 @@ import { createSupabaseServerClient } from "~/lib/supabase.server";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const submission = parseWithZod(url.searchParams, { schema: ConfirmEmailSchema });
+  const submission = parseForm(url.searchParams, ConfirmEmailSchema);
   const t = getFixedT(request, "account");
   const tokenHash = submission.status === "success" ? submission.value.token_hash : null;
   return data({ title: t("confirm.meta.title"), tokenHash, strings: namespaceStrings(request, "account") }, { status: tokenHash ? 200 : 400 });
@@ -27,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await memberForm(request);
-  const submission = parseWithZod(formData, { schema: ConfirmEmailSchema });
+  const submission = parseForm(formData, ConfirmEmailSchema);
   const env = context.cloudflare.env;
   const { supabase, headers } = createSupabaseServerClient(request, env);
   const refused = (status: number, error: string) => data({ error }, { status, headers });

@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/lib/form-submission.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -26,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await memberForm(request);
-  const submission = parseWithZod(formData, { schema: ForgotPasswordSchema });
+  const submission = parseForm(formData, ForgotPasswordSchema);
   const reply = (status: number, formErrors?: string[], sent = false) =>
     data({ sent, result: submission.reply({ formErrors, resetForm: sent }) }, { status });
   if (submission.status !== "success") return reply(400);

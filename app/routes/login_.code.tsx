@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/lib/form-submission.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -36,7 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await memberForm(request);
-  const submission = parseWithZod(formData, { schema: CodeSchema });
+  const submission = parseForm(formData, CodeSchema);
   const redirectTo = safeRedirect(submission.status === "success" ? submission.value.redirectTo : null, "/account");
   const { supabase, headers } = await sessionOwingCode(request, context, redirectTo);
   const reply = (status: number, errors?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) =>

@@ -9,7 +9,7 @@
  * (/newsletter/confirm). The answer is the same, and as quick, whether or
  * not the address was already on the list and whether or not a mail was due.
  */
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/lib/form-submission.server";
 import { data, redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import type { SubmissionResult } from "@conform-to/react";
 import {
@@ -51,7 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       ? data<NewsletterActionData>({ state, result }, { status: STATUS[state] })
       : redirect(withOutcome(back, state), { status: 303 });
 
-  const submission = parseWithZod(formData, { schema: NewsletterSchema });
+  const submission = parseForm(formData, NewsletterSchema);
   if (submission.status !== "success") return answer("invalid", submission.reply());
 
   const env = context.cloudflare.env;

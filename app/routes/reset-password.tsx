@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/lib/form-submission.server";
 import { createCookie, data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { isAuthWeakPasswordError, type User } from "@supabase/supabase-js";
@@ -25,7 +25,7 @@ import { useMemberForm } from "~/lib/use-member-form";
  * after the token is spent (the member's own address or name) may be chosen again in that session.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const link = parseWithZod(new URL(request.url).searchParams, { schema: ResetLinkSchema });
+  const link = parseForm(new URL(request.url).searchParams, ResetLinkSchema);
   const tokenHash = link.status === "success" ? link.value.token_hash : null;
   const t = getFixedT(request, "account");
   return data({ title: t("reset.meta.title"), tokenHash, strings: namespaceStrings(request, "account") }, { status: tokenHash ? 200 : 400 });
@@ -33,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await memberForm(request);
-  const submission = parseWithZod(formData, { schema: ResetPasswordSchema });
+  const submission = parseForm(formData, ResetPasswordSchema);
   const env = context.cloudflare.env;
   const { supabase, headers } = createSupabaseServerClient(request, env);
   const reply = (status: number, errors?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) =>

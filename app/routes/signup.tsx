@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { useMemberForm } from "~/lib/use-member-form";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/lib/form-submission.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { isAuthWeakPasswordError } from "@supabase/supabase-js";
@@ -42,7 +42,7 @@ const WEAK_PASSWORD_REASONS: Record<string, string> = {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await memberForm(request);
-  const submission = parseWithZod(formData, { schema: SignUpSchema });
+  const submission = parseForm(formData, SignUpSchema);
   const reply = (status: number, errors?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) =>
     data({ requested: false, checkMail: false, result: submission.reply({ ...errors, hideFields: ["password"] }) }, { status });
   if (submission.status !== "success") return reply(400);

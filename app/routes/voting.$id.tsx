@@ -1,6 +1,6 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { useForm } from "~/lib/use-form";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/lib/form-submission.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -186,7 +186,7 @@ async function perform(
       return { ...refused((await withdrawVote(supabase, proposal.id, viewer.id)).error), anchor: "#vote" };
     case "comment":
     case "editComment": {
-      const submission = parseWithZod(formData, { schema: CommentSchema });
+      const submission = parseForm(formData, CommentSchema);
       if (submission.status !== "success") return { invalid: submission.reply() };
       if (!commentsOpen(proposal.status)) return { status: 409, error: CONFLICT[intent], result: submission.reply() };
       if (intent === "comment") {
@@ -202,7 +202,7 @@ async function perform(
       if (!commentsOpen(proposal.status)) return { status: 409, error: CONFLICT.deleteComment };
       return { ...refused((await deleteComment(supabase, ownComment.id)).error), anchor: "#comments" };
     case "report": {
-      const submission = parseWithZod(formData, { schema: ReportSchema });
+      const submission = parseForm(formData, ReportSchema);
       if (submission.status !== "success") return { invalid: submission.reply() };
       if (proposal.status === "draft") return { status: 409, error: CONFLICT.report };
       const { error } = await reportToAdmins(supabase, { proposal_id: proposal.id, comment_id: commentId, reason: submission.value.reason });

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { PageFrame } from "~/components/PageFrame";
 import { ProposalForm } from "~/components/ProposalForm";
 import { requireViewer } from "~/lib/auth.server";
+import { EDITOR_FORM } from "~/lib/form-post.server";
 import { getFixedT } from "~/lib/i18n.server";
 import { memberForm, refusalOf } from "~/lib/member-action.server";
 import { parseProposalForm } from "~/lib/proposal-form.server";
@@ -37,7 +38,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const formData = await memberForm(request);
+  const formData = await memberForm(request, EDITOR_FORM);
   const { supabase, headers, proposal } = await ownDraft(request, context, params.id ?? "");
   const { submission, fields, contentTooLong } = parseProposalForm(formData);
   const reply = (status: number, errors?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) =>

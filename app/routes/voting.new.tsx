@@ -5,6 +5,7 @@ import { FormNotice } from "~/components/FormField";
 import { PageFrame } from "~/components/PageFrame";
 import { ProposalForm } from "~/components/ProposalForm";
 import { requireViewer } from "~/lib/auth.server";
+import { EDITOR_FORM } from "~/lib/form-post.server";
 import { getFixedT } from "~/lib/i18n.server";
 import { memberForm, refusalOf } from "~/lib/member-action.server";
 import { parseProposalForm } from "~/lib/proposal-form.server";
@@ -30,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await memberForm(request);
+  const formData = await memberForm(request, EDITOR_FORM);
   const { supabase, headers, viewer } = await requireViewer(request, context);
   const { submission, fields, contentTooLong } = parseProposalForm(formData);
   const reply = (status: number, errors?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) =>

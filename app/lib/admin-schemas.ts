@@ -7,6 +7,7 @@
 import * as z from "zod";
 import { RESOURCE_TYPES } from "~/lib/form-fields";
 import { isDemoImage } from "~/lib/images";
+import { isPublicHttpsUrl } from "~/lib/public-url";
 import { instantFromLocal, timeZoneChoices } from "~/lib/zoned-time";
 
 
@@ -26,30 +27,6 @@ const optionalText = (max: number) =>
     .transform((value) => value || null);
 
 const checkbox = z.boolean().optional().transform((value) => value === true);
-
-/**
- * An address on a public host: https only (the Worker fetches pictures; a browser opens links),
- * a name with a dot, not an IP address, not localhost or an internal name. The /images route
- * must never be pointed at the Worker's own network.
- */
-export function isPublicHttpsUrl(value: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return false;
-  }
-  const host = url.hostname.toLowerCase();
-  return (
-    url.protocol === "https:" &&
-    url.username === "" &&
-    url.password === "" &&
-    host.includes(".") &&
-    !host.startsWith("[") &&
-    !/^[\d.]+$/.test(host) &&
-    !/(^|\.)(localhost|local|internal|localdomain|home|lan|test|invalid)$/.test(host)
-  );
-}
 
 const link = (message: string) =>
   z

@@ -8,15 +8,21 @@
  * supabase-js under row-level security on every request, before any fetch.
  * So unpublishing an article stops its picture being served at once.
  *
+ * And only an https URL on a public host is fetched (app/lib/public-url.ts), checked again
+ * at every redirect, which are followed by hand, at most MAX_REDIRECTS: a row written past the
+ * back-office's validation cannot point the Worker at its own network.
+ *
  * What comes back must be a raster image (SVG can carry script), at most
- * IMAGE_MAX_BYTES, within IMAGE_TIMEOUT_MS. Failures answer with a bare
- * status and no body: nothing about the upstream host leaks to the page.
+ * IMAGE_MAX_BYTES, within IMAGE_TIMEOUT_MS. Every upstream failure is one bare 502 with no
+ * body: nothing about the upstream host (not even whether a path exists there) reaches the page.
  */
+import { isPublicHttpsUrl } from "~/lib/public-url";
 import { createAnonSupabaseClient } from "~/lib/supabase.server";
 import { QueryError, type Supabase } from "~/models/query.server";
 
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_TIMEOUT_MS = 8_000;
+export const MAX_REDIRECTS = 3;
 const MAX_URL_LENGTH = 2_048;
 
 /** Raster formats browsers show in <img>. image/svg+xml is deliberately absent. */
@@ -40,6 +46,8 @@ export type ImageProxyOptions = {
   waitUntil?: (promise: Promise<unknown>) => void;
   timeoutMs?: number;
   maxBytes?: number;
+  /** How the Worker reaches the network; tests hand in one that plays a public image host. */
+  fetch?: typeof fetch;
   /**
    * An admin previewing a picture not yet published (checked by the caller): no allow-list,
    * and the answer is neither cached here nor cacheable by anyone else.
@@ -51,16 +59,10 @@ function bare(status: 404 | 502 | 503, cacheControl = "no-store"): Response {
   return new Response(null, { status, headers: { "Cache-Control": cacheControl } });
 }
 
-/** The `src` parameter when it is a plausible http(s) image URL, else null. */
+/** The `src` parameter when it is an https URL on a public host, else null. */
 export function imageUrlFrom(requestUrl: URL): string | null {
   const src = requestUrl.searchParams.get("src");
-  if (!src || src.length > MAX_URL_LENGTH) return null;
-  try {
-    const url = new URL(src);
-    return url.protocol === "https:" || url.protocol === "http:" ? src : null;
-  } catch {
-    return null;
-  }
+  return src && src.length <= MAX_URL_LENGTH && isPublicHttpsUrl(src) ? src : null;
 }
 
 /** Whether `url` is the image of a published news article or event, or a group's logo. */
@@ -99,23 +101,45 @@ async function readAtMost(body: ReadableStream<Uint8Array>, maxBytes: number): P
   return bytes;
 }
 
-/** Fetches an allowed image URL from the Worker and checks what came back. */
-async function fetchImage(url: string, timeoutMs: number, maxBytes: number): Promise<Response> {
-  let upstream: Response;
+const isRedirect = (status: number) => [301, 302, 303, 307, 308].includes(status);
+
+/** A Location header as an absolute URL (it may be relative to the address that sent it), or null. */
+function resolved(location: string | null, base: string): string | null {
+  if (location === null) return null;
   try {
-    upstream = await fetch(url, {
-      headers: { Accept: [...IMAGE_TYPES].join(", ") },
-      // Redirects are followed: image hosts move files behind CDNs. The first URL was allowed.
-      redirect: "follow",
-      signal: AbortSignal.timeout(timeoutMs),
-    });
+    return new URL(location, base).href;
   } catch {
-    return bare(502); // DNS failure, refused connection, TLS error or timeout
+    return null;
   }
-  if (upstream.status === 404 || upstream.status === 410) {
+}
+
+/**
+ * The upstream's answer to `url`, redirects followed by hand so that each new address passes the
+ * same check as the first; null when a redirect leads off the public web, there are too many,
+ * or the host cannot be reached in time.
+ */
+async function fetchPublic(url: string, fetcher: typeof fetch, timeoutMs: number): Promise<Response | null> {
+  const signal = AbortSignal.timeout(timeoutMs);
+  let current = url;
+  for (let redirects = 0; ; redirects++) {
+    let upstream: Response;
+    try {
+      upstream = await fetcher(current, { headers: { Accept: [...IMAGE_TYPES].join(", ") }, redirect: "manual", signal });
+    } catch {
+      return null; // DNS failure, refused connection, TLS error or timeout
+    }
+    if (!isRedirect(upstream.status)) return upstream;
     await upstream.body?.cancel().catch(() => undefined);
-    return bare(404, MISSING_CACHE_CONTROL);
+    const next = resolved(upstream.headers.get("Location"), current);
+    if (!next || redirects === MAX_REDIRECTS || next.length > MAX_URL_LENGTH || !isPublicHttpsUrl(next)) return null;
+    current = next;
   }
+}
+
+/** Fetches an allowed image URL from the Worker and checks what came back. */
+async function fetchImage(url: string, fetcher: typeof fetch, timeoutMs: number, maxBytes: number): Promise<Response> {
+  const upstream = await fetchPublic(url, fetcher, timeoutMs);
+  if (!upstream) return bare(502);
   const type = (upstream.headers.get("Content-Type") ?? "").split(";")[0].trim().toLowerCase();
   const declared = Number(upstream.headers.get("Content-Length") ?? "0");
   if (!upstream.ok || !upstream.body || !IMAGE_TYPES.has(type) || declared > maxBytes) {
@@ -143,19 +167,19 @@ async function fetchImage(url: string, timeoutMs: number, maxBytes: number): Pro
 
 /**
  * Answers GET /images?src=…: 404 unless `src` is an image of a published
- * record (checked before anything is fetched), 503 when the allow-list
- * cannot be read, 502 when the upstream image is unusable.
+ * record on a public https host (checked before anything is fetched), 503
+ * when the allow-list cannot be read, 502 when the upstream image is unusable.
  */
 export async function serveImage(
   request: Request,
   env: Pick<Env, "SUPABASE_URL" | "SUPABASE_ANON_KEY">,
-  { cache, waitUntil, timeoutMs = IMAGE_TIMEOUT_MS, maxBytes = IMAGE_MAX_BYTES, preview = false }: ImageProxyOptions = {},
+  { cache, waitUntil, fetch: fetcher = fetch, timeoutMs = IMAGE_TIMEOUT_MS, maxBytes = IMAGE_MAX_BYTES, preview = false }: ImageProxyOptions = {},
 ): Promise<Response> {
   const requestUrl = new URL(request.url);
   const src = imageUrlFrom(requestUrl);
   if (!src) return bare(404, MISSING_CACHE_CONTROL);
   if (preview) {
-    const response = await fetchImage(src, timeoutMs, maxBytes);
+    const response = await fetchImage(src, fetcher, timeoutMs, maxBytes);
     response.headers.set("Cache-Control", "private, no-store");
     return response;
   }
@@ -175,7 +199,7 @@ export async function serveImage(
   const cached = await cache?.match(cacheKey);
   if (cached) return cached;
 
-  const response = await fetchImage(src, timeoutMs, maxBytes);
+  const response = await fetchImage(src, fetcher, timeoutMs, maxBytes);
   if (response.status === 200 && cache) {
     const stored = cache.put(cacheKey, response.clone());
     if (waitUntil) waitUntil(stored);

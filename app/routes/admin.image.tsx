@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { isPublicHttpsUrl } from "~/lib/admin-schemas";
 import { requireAdmin } from "~/lib/auth.server";
 import { serveImage } from "~/lib/images.server";
+import { isPublicHttpsUrl } from "~/lib/public-url";
 
 /**
  * GET /admin/image?src=<https URL>: the preview of a picture an admin is about to publish, fetched

@@ -1,5 +1,8 @@
 // /images?src=…: the allow-list is read from the real backend and the "remote" images come from a
 // real HTTP server on 127.0.0.1 that counts its requests, so "never fetched" is observed, not assumed.
+// The route fetches only https on public hosts, which cannot run here: PICTURES, a public name,
+// is played by that server through the fetch the route is handed (the one mock: a third-party site).
+// The same server's own address, stored as an image, must never be fetched.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -17,13 +20,30 @@ const PNG = Buffer.from(
 
 const hits = new Map<string, number>();
 let server: Server;
-let base: string;
+/** The local server's own address: stored on records, it must never be fetched. */
+let local: string;
+const PICTURES = "https://pictures.inag-network.org";
+const base = PICTURES;
+
+/** The Worker's fetch, with PICTURES answered by the local server; any other host goes to the real network. */
+const network: typeof fetch = (input, init) => {
+  const url = new URL(input instanceof Request ? input.url : String(input));
+  return url.origin === PICTURES ? fetch(`${local}${url.pathname}${url.search}`, init) : fetch(input, init);
+};
 
 const ids = {
   publishedNews: "20000000-0000-4000-8000-000000000001",
   draftNews: "20000000-0000-4000-8000-000000000007",
   draftEvent: "30000000-0000-4000-8000-000000000008",
   group: "10000000-0000-4000-8000-000000000001",
+  redirects: {
+    relative: "10000000-0000-4000-8000-000000000002",
+    toLoopback: "10000000-0000-4000-8000-000000000003",
+    toMetadata: "10000000-0000-4000-8000-000000000004",
+    threeHops: "10000000-0000-4000-8000-000000000005",
+    fourHops: "10000000-0000-4000-8000-000000000006",
+  },
+  internal: "10000000-0000-4000-8000-000000000007",
   events: {
     html: "30000000-0000-4000-8000-000000000001",
     huge: "30000000-0000-4000-8000-000000000003",
@@ -39,6 +59,21 @@ function startImageHost(): Promise<Server> {
     const path = request.url ?? "/";
     hits.set(path, (hits.get(path) ?? 0) + 1);
     if (path.startsWith("/slow")) return; // never answers: the proxy's timeout must end it
+    const hop = /^\/hop\/(\d+)$/.exec(path);
+    if (hop) {
+      const left = Number(hop[1]);
+      response.writeHead(302, { Location: left === 0 ? `${PICTURES}/published.png` : `/hop/${left - 1}` });
+      return response.end();
+    }
+    const redirects: Record<string, string> = {
+      "/moved.png": "/published.png",
+      "/to-loopback.png": `${local}/published.png`,
+      "/to-metadata.png": "https://169.254.169.254/latest/meta-data/",
+    };
+    if (redirects[path]) {
+      response.writeHead(302, { Location: redirects[path] });
+      return response.end();
+    }
     if (path.endsWith(".png")) {
       response.writeHead(200, { "Content-Type": "image/png", "Content-Length": PNG.length, "Set-Cookie": "tracker=1" });
       return response.end(PNG);
@@ -68,12 +103,13 @@ function startImageHost(): Promise<Server> {
   return new Promise((resolve) => host.listen(0, "127.0.0.1", () => resolve(host)));
 }
 
-const get = (url: string) => loader({ request: siteRequest(imageSrc(url)), params: {}, context: testLoadContext() });
+const env = () => ({ SUPABASE_URL: backendUrl(), SUPABASE_ANON_KEY: anonKey() });
+const get = (url: string) => serveImage(siteRequest(imageSrc(url)), env(), { fetch: network });
 const hitsOf = (path: string) => hits.get(path) ?? 0;
 
 beforeAll(async () => {
   server = await startImageHost();
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  local = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   await resetBackend();
   const service = serviceClient();
   const updates = [
@@ -87,6 +123,12 @@ beforeAll(async () => {
     service.from("events").update({ image_url: `${base}/vector.svg` }).eq("id", ids.events.svg),
     service.from("events").update({ image_url: `${base}/missing.jpg` }).eq("id", ids.events.missing),
     service.from("events").update({ image_url: `${base}/error.jpg` }).eq("id", ids.events.broken),
+    service.from("groups").update({ logo_url: `${base}/moved.png` }).eq("id", ids.redirects.relative),
+    service.from("groups").update({ logo_url: `${base}/to-loopback.png` }).eq("id", ids.redirects.toLoopback),
+    service.from("groups").update({ logo_url: `${base}/to-metadata.png` }).eq("id", ids.redirects.toMetadata),
+    service.from("groups").update({ logo_url: `${base}/hop/2` }).eq("id", ids.redirects.threeHops),
+    service.from("groups").update({ logo_url: `${base}/hop/3` }).eq("id", ids.redirects.fourHops),
+    service.from("groups").update({ logo_url: `${local}/published.png` }).eq("id", ids.internal),
   ];
   for (const { error } of await Promise.all(updates)) expect(error).toBeNull();
 });
@@ -130,7 +172,7 @@ describe("the allow-list, checked before anything is fetched", () => {
     }
   });
 
-  it.each(["", "not a url", "javascript:alert(1)", "file:///etc/passwd", "data:image/png;base64,AAAA", `ftp://127.0.0.1/x.png`])(
+  it.each(["", "not a url", "javascript:alert(1)", "file:///etc/passwd", "data:image/png;base64,AAAA", "ftp://127.0.0.1/x.png", "http://pictures.inag-network.org/published.png"])(
     "answers 404 for the src %j",
     async (src) => {
       const response = await loader({ request: siteRequest(imageSrc(src)), params: {}, context: testLoadContext() });
@@ -198,18 +240,15 @@ describe("serving an allowed image", () => {
 
   it("gives up on a host that does not answer in time (502)", async () => {
     const started = Date.now();
-    const response = await serveImage(siteRequest(imageSrc(`${base}/slow.jpg`)), {
-      SUPABASE_URL: backendUrl(),
-      SUPABASE_ANON_KEY: anonKey(),
-    }, { timeoutMs: 300 });
+    const response = await serveImage(siteRequest(imageSrc(`${base}/slow.jpg`)), env(), { fetch: network, timeoutMs: 300 });
     expect(response.status).toBe(502);
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(hitsOf("/slow.jpg")).toBe(1);
   });
 
-  it("passes an upstream 404 on as 404 and an upstream error as 502, without their bodies", async () => {
+  it("answers an upstream 404 and an upstream error alike, 502 without their bodies", async () => {
     const missing = await get(`${base}/missing.jpg`);
-    expect(missing.status).toBe(404);
+    expect(missing.status).toBe(502);
     expect(await missing.text()).toBe("");
     const broken = await get(`${base}/error.jpg`);
     expect(broken.status).toBe(502);
@@ -221,7 +260,7 @@ describe("serving an allowed image", () => {
     const service = serviceClient();
     await service.from("news_articles").update({ image_url: seedUrl }).eq("id", ids.publishedNews);
     try {
-      const response = await get(seedUrl);
+      const response = await loader({ request: siteRequest(imageSrc(seedUrl)), params: {}, context: testLoadContext() });
       expect(response.status).toBe(502);
       expect(await response.text()).toBe("");
     } finally {
@@ -235,18 +274,72 @@ describe("serving an allowed image", () => {
       match: async (request) => store.get(request.url)?.clone(),
       put: async (request, response) => void store.set(request.url, response),
     };
-    const env = { SUPABASE_URL: backendUrl(), SUPABASE_ANON_KEY: anonKey() };
     const request = () => siteRequest(imageSrc(`${base}/published.png`));
-    expect((await serveImage(request(), env, { cache })).status).toBe(200);
-    expect((await serveImage(request(), env, { cache })).status).toBe(200);
+    expect((await serveImage(request(), env(), { cache, fetch: network })).status).toBe(200);
+    expect((await serveImage(request(), env(), { cache, fetch: network })).status).toBe(200);
     expect(hitsOf("/published.png")).toBe(1);
 
     const service = serviceClient();
     await service.from("news_articles").update({ is_published: false }).eq("id", ids.publishedNews);
     try {
-      expect((await serveImage(request(), env, { cache })).status).toBe(404);
+      expect((await serveImage(request(), env(), { cache, fetch: network })).status).toBe(404);
     } finally {
       await service.from("news_articles").update({ is_published: true }).eq("id", ids.publishedNews);
     }
+  });
+});
+
+describe("only the public web: internal addresses are never fetched, whatever is stored", () => {
+  it("answers 404 for a stored internal address, and the address is never asked", async () => {
+    const response = await get(`${local}/published.png`);
+    expect(response.status).toBe(404);
+    expect(hitsOf("/published.png")).toBe(0);
+  });
+
+  it.each([
+    "https://127.0.0.1/a.png",
+    "https://2130706433/a.png",
+    "https://0x7f.0.0.1/a.png",
+    "https://0177.0.0.1/a.png",
+    "https://[::1]/a.png",
+    "https://[::ffff:7f00:1]/a.png",
+    "https://169.254.169.254/latest/meta-data/",
+    "https://[fd00:ec2::254]/latest/meta-data/",
+    "https://10.0.0.1/a.png",
+    "https://192.168.1.1/a.png",
+    "https://localhost/a.png",
+    "https://localhost./a.png",
+    "https://metadata.google.internal/computeMetadata/v1/",
+  ])("refuses %s before any fetch (404)", async (src) => {
+    let fetched = false;
+    const response = await serveImage(siteRequest(imageSrc(src)), env(), { fetch: () => ((fetched = true), Promise.reject(new Error("fetched"))) });
+    expect(response.status).toBe(404);
+    expect(fetched).toBe(false);
+  });
+
+  it("follows a redirect on the same public host, checking the new address", async () => {
+    const response = await get(`${base}/moved.png`);
+    expect(response.status).toBe(200);
+    expect(hitsOf("/moved.png")).toBe(1);
+    expect(hitsOf("/published.png")).toBe(1);
+  });
+
+  it("refuses a redirect to a loopback or metadata address (502), and never fetches it", async () => {
+    for (const path of ["/to-loopback.png", "/to-metadata.png"]) {
+      const response = await get(`${base}${path}`);
+      expect(response.status).toBe(502);
+      expect(await response.text()).toBe("");
+    }
+    expect(hitsOf("/published.png")).toBe(0);
+  });
+
+  it("follows at most 3 redirects", async () => {
+    expect((await get(`${base}/hop/2`)).status).toBe(200);
+    expect(hitsOf("/published.png")).toBe(1);
+    hits.clear();
+    const tooMany = await get(`${base}/hop/3`);
+    expect(tooMany.status).toBe(502);
+    expect(hitsOf("/hop/0")).toBe(1); // the third redirect's address; its own, the fourth, is not followed
+    expect(hitsOf("/published.png")).toBe(0);
   });
 });

@@ -1,8 +1,8 @@
 // The back-office's pure helpers: slugs from any script, local times in a zone (daylight-saving
 // gaps and overlaps), CSV with formula cells neutralised, and what counts as a public https host.
 import { describe, expect, it } from "vitest";
-import { isPublicHttpsUrl } from "~/lib/admin-schemas";
 import { csvCell, toCsv } from "~/lib/csv";
+import { isPublicHttpsUrl } from "~/lib/public-url";
 import { firstFreeSlug, slugify, SLUG_MAX_LENGTH } from "~/lib/slug";
 import { instantFromLocal, localFromInstant } from "~/lib/zoned-time";
 
@@ -75,6 +75,29 @@ describe("public https hosts", () => {
     ["https://router.lan/a.jpg", false],
     ["https://user:pw@example.org/a.jpg", false],
     ["/demo/assembly.svg", false],
+    // Loopback, private, link-local and metadata addresses in every notation the URL parser accepts.
+    ["https://2130706433/a.jpg", false],
+    ["https://0x7f.1/a.jpg", false],
+    ["https://0177.0.0.1/a.jpg", false],
+    ["https://0x7f000001/a.jpg", false],
+    ["https://10.1/a.jpg", false],
+    ["https://192.168.0.1/a.jpg", false],
+    ["https://169.254.169.254/latest/meta-data/", false],
+    ["https://[::ffff:127.0.0.1]/a.jpg", false],
+    ["https://[::ffff:a9fe:a9fe]/a.jpg", false],
+    ["https://[fd00:ec2::254]/a.jpg", false],
+    ["https://[fe80::1]/a.jpg", false],
+    ["https://[0:0:0:0:0:0:0:1]/a.jpg", false],
+    ["https://localhost./a.jpg", false],
+    ["https://LOCALHOST/a.jpg", false],
+    ["https://images.localhost/a.jpg", false],
+    ["https://metadata.google.internal/computeMetadata/v1/", false],
+    ["https://metadata/a.jpg", false],
+    ["https://printer.local/a.jpg", false],
+    ["https://images.example.org:8443/a.jpg", false],
+    ["https://images.example.org:443/a.jpg", true],
+    ["https://images.example.org./a.jpg", true],
+    ["https://8.8.8.8/a.jpg", false],
   ])("%s → %s", (url, expected) => {
     expect(isPublicHttpsUrl(url)).toBe(expected);
   });

@@ -4,8 +4,9 @@ import { pictureSrc } from "~/lib/images";
 
 /**
  * The picture of an article, event or group, always fetched through this
- * site's /images route, in a frame of fixed proportions (width × height) so
- * the page never jumps while it loads.
+ * site's /images route, in a 16:9 frame so the page never jumps while it
+ * loads (a class, not a style attribute: the CSP allows no inline styles).
+ * `width` and `height` are the picture's intrinsic size, for the browser.
  *
  * The frame is a dark pattern with the network's mark: that is what shows
  * while the image loads, when a record has none, and when loading fails
@@ -44,8 +45,7 @@ export function ContentImage({
 
   return (
     <div
-      className={`relative overflow-hidden bg-ink-900 bg-[repeating-linear-gradient(135deg,rgb(255_255_255/0.045)_0_1px,transparent_1px_14px)] ${className}`}
-      style={{ aspectRatio: `${width} / ${height}` }}
+      className={`relative aspect-video overflow-hidden bg-ink-900 bg-[repeating-linear-gradient(135deg,rgb(255_255_255/0.045)_0_1px,transparent_1px_14px)] ${className}`}
     >
       <div aria-hidden="true" className="absolute inset-0 flex items-center justify-center">
         <LogoMark className="h-1/4 max-h-16 w-auto opacity-30" />

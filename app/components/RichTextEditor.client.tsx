@@ -3,6 +3,7 @@ import StarterKit from "@tiptap/starter-kit";
 import { useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { ALLOWED_LINK_SCHEMES, isAllowedLinkUrl } from "~/lib/link-schemes";
+import { documentNonce } from "~/lib/nonce";
 
 export type EditorProps = {
   name: string;
@@ -24,6 +25,8 @@ export function Editor({ name, id, defaultValue, label, describedBy, invalid }: 
   const [linkError, setLinkError] = useState(false);
   const editor = useEditor({
     immediatelyRender: false,
+    // Tiptap's own stylesheet is a <style> element: the CSP admits it with the page's nonce.
+    injectNonce: documentNonce(),
     extensions: [
       StarterKit.configure({
         heading: { levels: [1, 2, 3, 4, 5, 6] },

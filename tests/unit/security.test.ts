@@ -85,7 +85,7 @@ describe("CSP and security headers", () => {
     expect(directives).toEqual({
       "default-src": "'self'",
       "script-src": "'nonce-abc123' 'strict-dynamic'",
-      "style-src": "'self' 'unsafe-inline'",
+      "style-src": "'self' 'nonce-abc123'",
       "img-src": "'self' data:",
       "connect-src": "'self'",
       "font-src": "'self'",
@@ -95,6 +95,7 @@ describe("CSP and security headers", () => {
       "frame-ancestors": "'none'",
     });
     expect(directives["script-src"]).not.toContain("unsafe");
+    expect(directives["style-src"]).not.toContain("unsafe");
   });
 
   it("sets the security headers, with HSTS except on localhost", () => {

@@ -40,6 +40,8 @@ function cut(value: Payload, max: number | null): Payload {
     return value.slice(0, max).replace(/[\uD800-\uDBFF]$/, "");
   }
   if (Array.isArray(value)) return value.map((item) => cut(item, max));
+  // conform leaves holes (undefined) where a repeated field had an empty value.
+  if (value === null || typeof value !== "object") return value;
   return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, cut(item, UNKNOWN_FIELD_MAX)]));
 }
 

@@ -99,6 +99,16 @@ describe("parseForm: values sent back are cut at their field's maximum", () => {
     expect(reply.initialValue?.email).toBe("a@example.org");
   });
 
+  it("keeps the holes conform leaves in repeated fields", () => {
+    const data = new FormData();
+    for (const value of ["x".repeat(300), "", "y"]) data.append("name", value);
+    data.append("region", "");
+    data.append("region", "asia");
+    const reply = parseForm(data, ContactSchema).reply();
+    expect((reply.initialValue?.name as string[])[0]).toHaveLength(NAME_MAX);
+    expect(reply.initialValue?.region).toEqual([undefined, "asia"]);
+  });
+
   it("cuts fields the schema does not know, and applies limits the caller adds", () => {
     const reply = parseForm(form({ website: "w".repeat(10_000), message: "m".repeat(500) }), ContactSchema, { message: 100 }).reply();
     expect(reply.initialValue?.website).toHaveLength(2000);

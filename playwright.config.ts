@@ -32,5 +32,15 @@ export default defineConfig({
     { name: "nojs", testIgnore: /admin\.spec/, use: { ...chromium, javaScriptEnabled: false } },
     { name: "admin-js", testMatch: /admin\.spec/, dependencies: ["js", "nojs"], use: { ...chromium, javaScriptEnabled: true } },
     { name: "admin-nojs", testMatch: /admin\.spec/, dependencies: ["js", "nojs"], use: { ...chromium, javaScriptEnabled: false } },
+    // The attacker's suite (tests/attacker) stores payloads, floods forms and restarts a backend of its
+    // own: it runs last, so that nothing it writes reaches the pages the other projects count.
+    // Its specs open contexts with JavaScript off themselves where a case needs both.
+    {
+      name: "attacker",
+      testDir: "tests/attacker",
+      testMatch: /\.spec\.ts$/,
+      dependencies: ["admin-js", "admin-nojs"],
+      use: { ...chromium, javaScriptEnabled: true },
+    },
   ],
 });

@@ -7,7 +7,7 @@ import common from "../../locales/en/common.json" with { type: "json" };
 import contact from "../../locales/en/contact.json" with { type: "json" };
 import newsletterPages from "../../locales/en/newsletter.json" with { type: "json" };
 import { ANON_KEY, SERVICE_ROLE_KEY, SUPABASE_URL, mailedLink } from "./local-backend";
-import { PASSWORD, approvedMember, field, enterCode, freshAdmin, ownClientAddress, unique } from "./members";
+import { PASSWORD, approvedMember, field, freshAdmin, ownClientAddress, signInAsAdmin, unique } from "./members";
 
 /**
  * The back-office as admins use it, with JavaScript ('js') and without ('nojs'): sign-in, the
@@ -19,20 +19,6 @@ test.use({ locale: "en-US" });
 test.beforeEach(({ context }) => ownClientAddress(context));
 
 const js = () => test.info().project.use.javaScriptEnabled !== false;
-
-/** Signs in at /admin/login as a new admin of its own, coming back to `target`. */
-async function signInAsAdmin(page: Page, target = "/admin") {
-  const { email, totpSecret } = await freshAdmin();
-  const password = PASSWORD;
-  await page.goto(target);
-  await expect(page).toHaveURL(/\/admin\/login\?redirectTo=/);
-  await field(page, account.fields.email).fill(email);
-  await field(page, account.fields.password).fill(password);
-  await page.getByRole("button", { name: account.login.submit }).click();
-  await enterCode(page, totpSecret);
-  const expected = decodeURIComponent(target);
-  await page.waitForURL((url) => decodeURIComponent(`${url.pathname}${url.search}`.replace(/\+/g, " ")) === expected);
-}
 
 /** Opens the add form: inline with JavaScript, its own page without. */
 async function openAddForm(page: Page, section: keyof typeof admin.sections) {

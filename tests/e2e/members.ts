@@ -121,3 +121,16 @@ export async function signOut(page: Page) {
   await page.getByRole("navigation", { name: common.header.primaryNav }).first().getByRole("button", { name: common.header.account.signOut }).click();
   await expect(page).toHaveURL(/\/$/);
 }
+
+/** Signs in at /admin/login as a new admin of its own, coming back to `target`. */
+export async function signInAsAdmin(page: Page, target = "/admin") {
+  const { email, totpSecret } = await freshAdmin();
+  await page.goto(target);
+  await expect(page).toHaveURL(/\/admin\/login\?redirectTo=/);
+  await field(page, account.fields.email).fill(email);
+  await field(page, account.fields.password).fill(PASSWORD);
+  await page.getByRole("button", { name: account.login.submit }).click();
+  await enterCode(page, totpSecret);
+  const expected = decodeURIComponent(target);
+  await page.waitForURL((url) => decodeURIComponent(`${url.pathname}${url.search}`.replace(/\+/g, " ")) === expected);
+}

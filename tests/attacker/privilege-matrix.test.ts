@@ -1298,6 +1298,15 @@ describe("holes the matrix found, closed (20261129000000_privilege_matrix_fixes.
     expect((await actors.admin_aal2.client.rpc("support_count", { proposal: { id: fixtures.hiddenPassed } })).data).toBe(2);
   });
 
+  it("nobody votes on or comments a hidden proposal, though its phase is open", async () => {
+    const member = actors.member.client;
+    expect((await member.rpc("cast_vote", { proposal_id: fixtures.hiddenVoting, vote: "oppose" })).error).not.toBeNull();
+    expect(await stored("proposal_votes", { proposal_id: fixtures.hiddenVoting, user_id: SEED.member })).toEqual([]);
+    const comment = await member.from("proposal_comments").insert({ proposal_id: fixtures.hiddenProposal, content: "seen it" }).select("id");
+    expect(comment.error).not.toBeNull();
+    expect(await stored("proposal_comments", { proposal_id: fixtures.hiddenProposal, content: "seen it" })).toEqual([]);
+  });
+
   it("an admin cannot delete a voter's profile, so no vote leaves an open ballot that way", async () => {
     const voter = await signUp("voter");
     await grant(voter.email, "member");

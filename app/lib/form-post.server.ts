@@ -11,6 +11,8 @@
  * renders the thrown 413 and 400 as translated pages.
  */
 
+import { readAtMost } from "~/lib/bounded-body.server";
+
 export type FormLimits = { maxBytes: number; maxFields: number };
 
 /**
@@ -51,7 +53,7 @@ export async function postedForm(request: Request, limits: FormLimits = PLAIN_FO
   const declared = Number(request.headers.get("Content-Length"));
   if (declared > limits.maxBytes) throw refusal(413, "Payload Too Large");
 
-  const body = await bodyWithin(request, limits.maxBytes);
+  const body = request.body ? await readAtMost(request.body, limits.maxBytes) : new Uint8Array(new ArrayBuffer(0));
   if (body === null) throw refusal(413, "Payload Too Large");
 
   let form: FormData;
@@ -63,29 +65,4 @@ export async function postedForm(request: Request, limits: FormLimits = PLAIN_FO
   }
   if ([...form.keys()].length > limits.maxFields) throw refusal(400, "Too Many Fields");
   return form;
-}
-
-/** The request's body, or null as soon as it grows past `maxBytes`. */
-async function bodyWithin(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
-  if (!request.body) return new Uint8Array(new ArrayBuffer(0));
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  const body = new Uint8Array(new ArrayBuffer(size));
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return body;
 }

@@ -16,6 +16,7 @@
  * IMAGE_MAX_BYTES, within IMAGE_TIMEOUT_MS. Every upstream failure is one bare 502 with no
  * body: nothing about the upstream host (not even whether a path exists there) reaches the page.
  */
+import { readAtMost } from "~/lib/bounded-body.server";
 import { isPublicHttpsUrl } from "~/lib/public-url";
 import { createAnonSupabaseClient } from "~/lib/supabase.server";
 import { QueryError, type Supabase } from "~/models/query.server";
@@ -75,30 +76,6 @@ export async function isPublishedImage(supabase: Supabase, url: string): Promise
     if (result.error) throw new QueryError("image allow-list", result.error);
   }
   return results.some((result) => (result.data?.length ?? 0) > 0);
-}
-
-/** The body, or null as soon as it grows past maxBytes (the rest is never read). */
-async function readAtMost(body: ReadableStream<Uint8Array>, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      return null;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
 }
 
 const isRedirect = (status: number) => [301, 302, 303, 307, 308].includes(status);

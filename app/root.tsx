@@ -30,9 +30,9 @@ import {
   type LanguagePayload,
 } from "~/lib/i18n";
 import { getSession } from "~/lib/auth.server";
+import { errorPageMessage } from "~/lib/error-page";
 import { detectLanguage, languageCookie, languagePayload } from "~/lib/i18n.server";
 import { useNonce } from "~/lib/nonce";
-import { refusedFormMessage } from "~/lib/refused-form";
 import { hreflangAlternates } from "~/lib/seo";
 import { site } from "~/lib/site";
 import stylesheet from "~/styles/app.css?url";
@@ -187,15 +187,17 @@ export function ErrorBoundary() {
       ? error.message
       : String(error);
   const stack = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
-  // A form refused before it was read (app/lib/form-post.server.ts) says why; anything else is our fault.
-  const refusal = refusedFormMessage(error);
+  // A refused form or an unreachable backend says so; anything else is our fault.
+  const known = errorPageMessage(error);
+  const title = known?.title ?? "errors.unexpected";
+  const text = known?.text ?? "errors.unexpectedText";
 
   return (
     <main id="main" className="flex-1 bg-ink-50">
       <div className="mx-auto w-full max-w-3xl px-5 py-20 sm:px-8">
         <p className="font-mono text-sm font-semibold uppercase tracking-[0.2em] text-accent-700">{site.shortName}</p>
-        <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-ink-950 sm:text-4xl">{t(refusal?.title ?? "errors.unexpected")}</h1>
-        <p className="mt-4 text-lg text-ink-700">{t(refusal?.text ?? "errors.unexpectedText")}</p>
+        <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-ink-950 sm:text-4xl">{t(title)}</h1>
+        <p className="mt-4 text-lg text-ink-700">{t(text)}</p>
         <pre className="mt-6 overflow-x-auto whitespace-pre-wrap rounded-md border border-accent-600/30 bg-white p-4 text-sm text-accent-800">
           {message}
         </pre>

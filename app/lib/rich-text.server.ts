@@ -21,8 +21,10 @@ export function plainTextToHtml(text: string): string {
 }
 
 export function richTextFromForm(formData: FormData, name: string): string {
-  const value = formData.get(name);
-  if (typeof value !== "string" || !value.trim()) return "";
+  const entry = formData.get(name);
+  // Postgres text cannot hold U+0000 (the insert would fail, answered as the backend being down).
+  const value = typeof entry === "string" ? entry.replaceAll("\u0000", "") : "";
+  if (!value.trim()) return "";
   const html = formData.get(`${name}_format`) === "html" ? value : plainTextToHtml(value);
   return sanitizeRichHtml(html);
 }

@@ -83,6 +83,9 @@ describe("rich text from a form", () => {
   it("gives an empty string for a missing or blank field", () => {
     expect(richTextFromForm(form({}), "content")).toBe("");
     expect(richTextFromForm(form({ content: "  \n " }), "content")).toBe("");
+    // Postgres cannot store U+0000: the textarea's text loses it, as the other fields do.
+    expect(richTextFromForm(form({ content: "a\u0000b" }), "content")).toBe("<p>ab</p>");
+    expect(richTextFromForm(form({ content: "<p>a\u0000b</p>", content_format: "html" }), "content")).toBe("<p>ab</p>");
   });
 });
 

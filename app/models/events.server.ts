@@ -18,6 +18,7 @@ export async function upcomingEvents(supabase: Supabase, limit: number, now = ne
       .eq("is_published", true)
       .gte("ends_at", now.toISOString())
       .order("start_date", { ascending: true })
+      .order("id")
       .limit(limit),
   );
 }
@@ -28,7 +29,8 @@ export async function eventsPage(supabase: Supabase, page: number, { past = fals
   query = past
     ? query.lt("ends_at", now.toISOString()).order("start_date", { ascending: false })
     : query.gte("ends_at", now.toISOString()).order("start_date", { ascending: true });
-  const result = await query.range(from, to);
+  // Events that start together keep one order, so that none is on two pages and none on neither.
+  const result = await query.order("id").range(from, to);
   return pageOf("events", result, page, EVENTS_PAGE_SIZE);
 }
 

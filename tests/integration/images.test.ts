@@ -20,8 +20,10 @@ const PNG = Buffer.from(
 
 const hits = new Map<string, number>();
 let server: Server;
-/** The local server's own address: stored on records, it must never be fetched. */
+/** The local server's own address (http, as it serves): what a redirect may point at, never fetched. */
 let local: string;
+/** The same server as an https URL a record may hold (the database takes only https): never fetched either. */
+let internal: string;
 const PICTURES = "https://pictures.inag-network.org";
 const base = PICTURES;
 
@@ -110,6 +112,7 @@ const hitsOf = (path: string) => hits.get(path) ?? 0;
 beforeAll(async () => {
   server = await startImageHost();
   local = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  internal = local.replace("http:", "https:");
   await resetBackend();
   const service = serviceClient();
   const updates = [
@@ -128,7 +131,7 @@ beforeAll(async () => {
     service.from("groups").update({ logo_url: `${base}/to-metadata.png` }).eq("id", ids.redirects.toMetadata),
     service.from("groups").update({ logo_url: `${base}/hop/2` }).eq("id", ids.redirects.threeHops),
     service.from("groups").update({ logo_url: `${base}/hop/3` }).eq("id", ids.redirects.fourHops),
-    service.from("groups").update({ logo_url: `${local}/published.png` }).eq("id", ids.internal),
+    service.from("groups").update({ logo_url: `${internal}/published.png` }).eq("id", ids.internal),
   ];
   for (const { error } of await Promise.all(updates)) expect(error).toBeNull();
 });
@@ -291,7 +294,7 @@ describe("serving an allowed image", () => {
 
 describe("only the public web: internal addresses are never fetched, whatever is stored", () => {
   it("answers 404 for a stored internal address, and the address is never asked", async () => {
-    const response = await get(`${local}/published.png`);
+    const response = await get(`${internal}/published.png`);
     expect(response.status).toBe(404);
     expect(hitsOf("/published.png")).toBe(0);
   });

@@ -147,24 +147,28 @@ test("the editor's toolbar formats text, and a javascript: link is refused", asy
 test("sign-ups are limited to 5 a minute per client, sign-in attempts to 5 a minute per address", async ({ page }) => {
   test.skip(test.info().project.name === "nojs", "plain form posts: the same with or without JavaScript");
   await page.goto("/signup");
+  // The limiter counts in fixed one-minute windows: a run that crosses a window's end starts a new
+  // count, so the 429 may come later than the sixth, but never sooner, and within eleven it must come.
   const statuses: number[] = [];
-  for (let i = 0; i < 6; i++) {
+  for (let i = 0; i < 11 && !statuses.includes(429); i++) {
     const response = await postForm(page, "/signup", {
       email: `e2e-limit-${unique()}@example.org`,
       password: PASSWORD,
       publicName: `limit-${unique()}`,
     });
     statuses.push(response.status());
-    if (i === 5) expect(await response.text()).toContain(account.errors.rateLimited);
+    if (response.status() === 429) expect(await response.text()).toContain(account.errors.rateLimited);
   }
-  expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
+  expect(statuses.at(-1)).toBe(429);
 
   // Sign-in: counted per email address too, so a new client address does not help.
   const email = (await approvedMember("limited")).email;
   const attempts: number[] = [];
-  for (let i = 0; i < 6; i++) {
+  for (let i = 0; i < 11 && !attempts.includes(429); i++) {
     await ownClientAddress(page.context());
     attempts.push((await postForm(page, "/login", { email, password: "wrong-password" })).status());
   }
-  expect(attempts).toEqual([401, 401, 401, 401, 401, 429]);
+  expect(attempts.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+  expect(attempts.at(-1)).toBe(429);
 });

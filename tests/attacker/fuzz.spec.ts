@@ -96,7 +96,8 @@ async function rows(table: string, email: string): Promise<Record<string, string
   return (await response.json()) as Record<string, string>[];
 }
 
-const runs = { numRuns: RUNS, endOnFailure: true, interruptAfterTimeLimit: 240_000 };
+// Every run is made (no time limit that would end a property early and still pass it); the test timeout bounds the whole.
+const runs = { numRuns: RUNS, endOnFailure: true };
 
 /** Fuzzes one action; `check` gets the submission and the answer for what the action writes. */
 async function fuzz(
@@ -116,7 +117,7 @@ async function fuzz(
     }),
     runs,
   );
-  expect(tried).toBeGreaterThan(0);
+  expect(tried).toBe(RUNS);
 }
 
 const valueOf = (submission: Submission, name: string) => {

@@ -188,9 +188,7 @@ export function ErrorBoundary() {
       : String(error);
   const stack = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
   // A refused form or an unreachable backend says so; anything else is our fault.
-  const known = errorPageMessage(error);
-  const title = known?.title ?? "errors.unexpected";
-  const text = known?.text ?? "errors.unexpectedText";
+  const { title, text } = errorPageMessage(error);
 
   return (
     <main id="main" className="flex-1 bg-ink-50">

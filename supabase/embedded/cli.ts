@@ -17,7 +17,7 @@ const USAGE = `Usage: tsx supabase/embedded/cli.ts <command>
                     approve an account's membership (insert into public.members)
   admin --reset-2fa <email>
                     remove an account's second factor (a lost device) and end its sessions
-  types [file]      regenerate app/lib/database.types.ts from supabase/migrations (supabase/embedded/types.ts)`;
+The database types: npm run db:types (scripts/db-types.ts).`;
 
 const LOCAL_ACCOUNTS = [
   ["admin@example.org", "local-admin-password", "admin; TOTP secret TUA2IR7VKIJOFLNTW4CFNGSLDKHKIMMD"],
@@ -34,8 +34,6 @@ async function main(args: string[]): Promise<number> {
       return 0;
     case "admin":
       return admin(rest);
-    case "types":
-      return types(rest);
     default:
       console.error(command ? `Unknown command: ${command}\n\n${USAGE}` : USAGE);
       return 1;
@@ -192,20 +190,6 @@ async function resetFactor(args: string[]): Promise<number> {
     }
   } catch (error) {
     console.error(error instanceof UnknownUserError ? error.message : `Could not remove the second factor: ${(error as Error).message}`);
-    return 1;
-  }
-}
-
-async function types(args: string[]): Promise<number> {
-  // types.ts is its own module (the schema-to-TypeScript generator); loaded only for this command.
-  const modulePath = "./types";
-  try {
-    const generator = (await import(modulePath)) as { writeDatabaseTypes(file?: string): Promise<string> };
-    const written = await generator.writeDatabaseTypes(args[0]);
-    console.log(`Wrote ${path.relative(process.cwd(), written) || written}`);
-    return 0;
-  } catch (error) {
-    console.error(`Could not generate the database types: ${(error as Error).message}`);
     return 1;
   }
 }

@@ -3,7 +3,7 @@ import { useForm } from "~/lib/use-form";
 import { Form, Link, useActionData, useFormAction, useNavigation } from "@remix-run/react";
 
 import { Trans, useTranslation } from "react-i18next";
-import type { ContactActionData } from "~/lib/contact-action.server";
+import type { ContactActionData } from "~/lib/contact-form";
 import { Field, FieldError, inputClass, TextInput } from "~/components/FormField";
 import { useLazyValidation } from "~/lib/lazy-validation";
 import { CONTACT_CONSTRAINT, EMAIL_MAX, HONEYPOT_FIELD, MESSAGE_MAX, NAME_MAX, REGIONS, type Region } from "~/lib/form-fields";

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { ContentImage } from "~/components/ContentImage";
 import { formatEventDates, isoDate } from "~/lib/dates";
 import { webLink } from "~/lib/web-link";
-import type { EventCard as EventCardData } from "~/models/events.server";
+import type { EventCard as EventCardData } from "~/lib/cards";
 
 /**
  * One event in a list (/events, its archive, the landing page): image, the

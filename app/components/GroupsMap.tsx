@@ -13,9 +13,10 @@ import { useTranslation } from "react-i18next";
 // The core entry only: the zoom entry (d3-zoom and its d3 companions) is loaded when a reader
 // first points at the map, so pages that show the map do not carry it up front.
 import { ComposableMap, Geography, Marker } from "react-simple-maps/core";
+import { loadZoom } from "./GroupsMap.zoom.client";
 import { useHydrated } from "~/lib/use-hydrated";
 import { webLink } from "~/lib/web-link";
-import type { MappedGroup } from "~/models/groups.server";
+import type { MappedGroup } from "~/lib/cards";
 import { COUNTRY_PATHS } from "./GroupsMap.countries";
 import { CENTER, MAP, mapProjection, type Point } from "./GroupsMap.projection";
 
@@ -349,7 +350,7 @@ export function GroupsMap({ groups, loading = false }: { groups: readonly MapGro
   function loadGestures() {
     if (zoomRequested.current) return;
     zoomRequested.current = true;
-    import("react-simple-maps/zoom").then(
+    loadZoom().then(
       (module) => {
         // The markers are about to be replaced: remember which one had the keyboard focus.
         const focused = document.activeElement?.closest("[data-group-id]");

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ContentImage } from "~/components/ContentImage";
 import { formatDay, isoDate } from "~/lib/dates";
-import type { NewsCard as NewsCardData } from "~/models/news.server";
+import type { NewsCard as NewsCardData } from "~/lib/cards";
 
 /**
  * One article in a list (/news and the landing page): image, date, author,

@@ -2,17 +2,14 @@ import { useFetcher, useLocation, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { EMAIL_MAX } from "~/lib/form-fields";
-import type { NewsletterActionData } from "~/routes/newsletter";
-
-export const NEWSLETTER_STATES = ["subscribed", "invalid", "limited", "failed"] as const;
-export type NewsletterState = (typeof NEWSLETTER_STATES)[number];
-
-/** `?newsletter=<state>`: the outcome of a post made without JavaScript, after the redirect back. */
-export const NEWSLETTER_FLASH = "newsletter";
-/** Hidden field: the page (path and query) the form is on, to come back to without JavaScript. */
-export const NEWSLETTER_RETURN_FIELD = "redirectTo";
-/** Hidden field sent only once the page is hydrated: the post then comes from a fetcher and wants data. */
-export const NEWSLETTER_ENHANCED_FIELD = "enhanced";
+import {
+  NEWSLETTER_ENHANCED_FIELD,
+  NEWSLETTER_FLASH,
+  NEWSLETTER_RETURN_FIELD,
+  NEWSLETTER_STATES,
+  type NewsletterActionData,
+  type NewsletterState,
+} from "~/lib/newsletter-form";
 
 const MESSAGES: Record<NewsletterState, string> = {
   subscribed: "newsletter.subscribed",

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ResourceTypeBadge } from "~/components/ResourceTypeIcon";
-import type { ResourceCard as ResourceCardData } from "~/models/resources.server";
+import type { ResourceCard as ResourceCardData } from "~/lib/cards";
 
 /**
  * One resource in a list (/resources and the landing page): type icon and

@@ -1,15 +1,6 @@
 import type { ReactElement } from "react";
 import { useTranslation } from "react-i18next";
-import type { ResourceType } from "~/models/resources.server";
-
-/**
- * The type of a resource as the site shows it: any value it does not know is
- * a guide (specification §2). The same rule as resourceTypeOf in the model,
- * which components cannot import (a .server module).
- */
-export function shownResourceType(value: string): ResourceType {
-  return Object.hasOwn(PATHS, value) ? (value as ResourceType) : "guide";
-}
+import { resourceTypeOf, type ResourceType } from "~/lib/cards";
 
 /**
  * The icon of a resource type, drawn inline (no icon font, no request). It is
@@ -28,7 +19,7 @@ export function ResourceTypeIcon({ type, className = "h-6 w-6" }: { type: string
       strokeLinecap="round"
       strokeLinejoin="round"
     >
-      {PATHS[shownResourceType(type)]}
+      {PATHS[resourceTypeOf(type)]}
     </svg>
   );
 }
@@ -44,7 +35,7 @@ export function ResourceTypeBadge({
   iconClassName?: string;
 }) {
   const { t } = useTranslation("resources");
-  const shown = shownResourceType(type);
+  const shown = resourceTypeOf(type);
   return (
     <span className={`inline-flex items-center ${className}`}>
       <ResourceTypeIcon type={shown} className={`shrink-0 ${iconClassName}`} />

@@ -1,6 +1,7 @@
 // Published events. "Upcoming" means not over yet: ends_at (end_date, or start_date when there is
 // none) is not before now. The archive holds the published events that are over.
-import { isSlug, pageOf, rangeOf, rowsOf, type Supabase } from "./query.server";
+import type { EventCard } from "~/lib/cards";
+import { isSlug, pageOf, rangeOf, rowsOf, type Page, type Supabase } from "./query.server";
 
 const CARD =
   "id, title, slug, description, start_date, end_date, time_zone, location, is_online, image_url, registration_url, organizer:profiles!organizer_id(username), group:groups!group_id(name)";
@@ -9,7 +10,7 @@ const DETAIL =
 
 export const EVENTS_PAGE_SIZE = 12;
 
-export async function upcomingEvents(supabase: Supabase, limit: number, now = new Date()) {
+export async function upcomingEvents(supabase: Supabase, limit: number, now = new Date()): Promise<EventCard[]> {
   return rowsOf(
     "events",
     await supabase
@@ -23,7 +24,11 @@ export async function upcomingEvents(supabase: Supabase, limit: number, now = ne
   );
 }
 
-export async function eventsPage(supabase: Supabase, page: number, { past = false, now = new Date() } = {}) {
+export async function eventsPage(
+  supabase: Supabase,
+  page: number,
+  { past = false, now = new Date() } = {},
+): Promise<Page<EventCard>> {
   const [from, to] = rangeOf(page, EVENTS_PAGE_SIZE);
   let query = supabase.from("events").select(CARD, { count: "exact" }).eq("is_published", true);
   query = past
@@ -43,5 +48,4 @@ export async function publishedEvent(supabase: Supabase, slug: string) {
   );
 }
 
-export type EventCard = Awaited<ReturnType<typeof upcomingEvents>>[number];
 export type EventDetail = NonNullable<Awaited<ReturnType<typeof publishedEvent>>>;

@@ -1,14 +1,12 @@
 // Affiliated groups: all are public.
+import type { GroupCard, MappedGroup } from "~/lib/cards";
 import { rowsOf, type Supabase } from "./query.server";
 
 const CARD = "id, name, description, location, latitude, longitude, website, contact_email, is_verified";
 
-export async function groupsByName(supabase: Supabase) {
+export async function groupsByName(supabase: Supabase): Promise<GroupCard[]> {
   return rowsOf("groups", await supabase.from("groups").select(CARD).order("name", { ascending: true }));
 }
-
-export type GroupCard = Awaited<ReturnType<typeof groupsByName>>[number];
-export type MappedGroup = GroupCard & { latitude: number; longitude: number };
 
 /** The groups that can be placed on the map: both coordinates known. */
 export function mappedGroups(groups: GroupCard[]): MappedGroup[] {

@@ -1,12 +1,13 @@
 // Published news articles, as anon or member under RLS (drafts are invisible to them).
-import { isSlug, pageOf, rangeOf, rowsOf, type Supabase } from "./query.server";
+import type { NewsCard } from "~/lib/cards";
+import { isSlug, pageOf, rangeOf, rowsOf, type Page, type Supabase } from "./query.server";
 
 const CARD = "id, title, slug, excerpt, image_url, published_at, tags, author:profiles!author_id(username)";
 const DETAIL = "id, title, slug, excerpt, content, image_url, published_at, updated_at, tags, author:profiles!author_id(username, avatar_url)";
 
 export const NEWS_PAGE_SIZE = 9;
 
-export async function latestNews(supabase: Supabase, limit = 3) {
+export async function latestNews(supabase: Supabase, limit = 3): Promise<NewsCard[]> {
   return rowsOf(
     "news",
     await supabase
@@ -18,7 +19,7 @@ export async function latestNews(supabase: Supabase, limit = 3) {
   );
 }
 
-export async function newsPage(supabase: Supabase, page: number) {
+export async function newsPage(supabase: Supabase, page: number): Promise<Page<NewsCard>> {
   const [from, to] = rangeOf(page, NEWS_PAGE_SIZE);
   const result = await supabase
     .from("news_articles")
@@ -38,5 +39,4 @@ export async function publishedArticle(supabase: Supabase, slug: string) {
   );
 }
 
-export type NewsCard = Awaited<ReturnType<typeof latestNews>>[number];
 export type NewsArticle = NonNullable<Awaited<ReturnType<typeof publishedArticle>>>;

@@ -1,20 +1,14 @@
 // Published resources and their download counter.
-import { RESOURCE_TYPES } from "~/lib/form-fields";
-import { isSlug, pageOf, QueryError, rangeOf, rowsOf, type Supabase } from "./query.server";
+import type { ResourceCard } from "~/lib/cards";
+import { isSlug, pageOf, QueryError, rangeOf, rowsOf, type Page, type Supabase } from "./query.server";
 
 const CARD = "id, title, slug, description, resource_type, file_url, download_count, created_at, author:profiles!author_id(username)";
 const DETAIL =
   "id, title, slug, description, content, resource_type, file_url, download_count, created_at, updated_at, author:profiles!author_id(username, avatar_url)";
 
-export type ResourceType = (typeof RESOURCE_TYPES)[number];
 export const RESOURCES_PAGE_SIZE = 12;
 
-/** Any type the site does not know is shown as a guide. */
-export function resourceTypeOf(value: string): ResourceType {
-  return (RESOURCE_TYPES as readonly string[]).includes(value) ? (value as ResourceType) : "guide";
-}
-
-export async function latestResources(supabase: Supabase, limit = 6) {
+export async function latestResources(supabase: Supabase, limit = 6): Promise<ResourceCard[]> {
   return rowsOf(
     "resources",
     await supabase
@@ -26,7 +20,7 @@ export async function latestResources(supabase: Supabase, limit = 6) {
   );
 }
 
-export async function resourcesPage(supabase: Supabase, page: number) {
+export async function resourcesPage(supabase: Supabase, page: number): Promise<Page<ResourceCard>> {
   const [from, to] = rangeOf(page, RESOURCES_PAGE_SIZE);
   const result = await supabase
     .from("resources")
@@ -59,5 +53,4 @@ export async function recordDownload(supabase: Supabase, resourceId: string): Pr
   return data;
 }
 
-export type ResourceCard = Awaited<ReturnType<typeof latestResources>>[number];
 export type ResourceDetail = NonNullable<Awaited<ReturnType<typeof publishedResource>>>;

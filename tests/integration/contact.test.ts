@@ -5,7 +5,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { ContactActionData } from "~/lib/contact-action.server";
+import type { ContactActionData } from "~/lib/contact-form";
 import { action as contactAction } from "~/routes/contact";
 import { action as joinAction } from "~/routes/join";
 import { serviceClient } from "../support/backend";

@@ -3,7 +3,8 @@
 // the pages of the mailed links (/newsletter/confirm, /newsletter/unsubscribe), and the database
 // functions behind them, against the embedded backend through the real supabase-js.
 import { describe, expect, it, vi } from "vitest";
-import { action as newsletterAction, loader as newsletterLoader, type NewsletterActionData } from "~/routes/newsletter";
+import type { NewsletterActionData } from "~/lib/newsletter-form";
+import { action as newsletterAction, loader as newsletterLoader } from "~/routes/newsletter";
 import { action as linkAction, loader as linkLoader } from "~/routes/newsletter_.$link";
 import { anonClient, mailTo, serviceClient, workerClient } from "../support/backend";
 import { TEST_ORIGIN, answerOf, fakeLimiter, settled, siteRequest, testLoadContext, uniqueEmail } from "../support/route-context";

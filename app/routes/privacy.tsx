@@ -4,13 +4,38 @@ import { PageFrame } from "~/components/PageFrame";
 import { PageText } from "~/components/PageText";
 import { Prose } from "~/components/Prose";
 import { getFixedT } from "~/lib/i18n.server";
+import { RETENTION_PERIODS, type RetentionItem, type RetentionPeriod } from "~/lib/retention";
 import { site } from "~/lib/site";
 
 const NOT_COLLECTED = ["analytics", "thirdParty", "ipAddresses", "sharing"] as const;
-const COOKIES = ["language", "session"] as const;
 
-export function loader({ request }: LoaderFunctionArgs) {
-  const t = getFixedT(request, "pages");
+/** Every kind of thing the site stores about people: one row each of the table "What we keep, and for how long". */
+const STORED = [
+  "account",
+  "application",
+  "contributions",
+  "votes",
+  "reports",
+  "messages",
+  "newsletter",
+  "activity",
+  "languageCookie",
+  "sessionCookies",
+  "shortCookies",
+] as const;
+
+/** The rows whose "how long" is a period the daily housekeeping applies (app/lib/retention.ts, the database's own). */
+const PERIOD_OF: Partial<Record<(typeof STORED)[number], RetentionItem>> = {
+  reports: "resolved_reports",
+  messages: "messages",
+  newsletter: "newsletter_unconfirmed",
+  activity: "admin_activity",
+};
+
+const DURATION = { days: "privacy.stored.duration.days", months: "privacy.stored.duration.months" } as const;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = await getFixedT(request, "pages");
   return { title: t("privacy.meta.title"), description: t("privacy.meta.description") };
 }
 
@@ -22,10 +47,43 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export default function PrivacyPage() {
   const { t } = useTranslation("pages");
   const email = site.email.general;
+  const duration = ({ amount, unit }: RetentionPeriod) => t(DURATION[unit], { count: amount });
   return (
     <PageFrame title={t("privacy.title")} subtitle={t("privacy.subtitle")}>
       <Prose>
         <p>{t("privacy.intro")}</p>
+
+        <h2 id="stored">{t("privacy.stored.heading")}</h2>
+        <p>{t("privacy.stored.intro")}</p>
+        {/* A wide table scrolls sideways on a narrow screen instead of widening the page. */}
+        <div className="overflow-x-auto">
+          <table>
+            <caption className="sr-only">{t("privacy.stored.caption")}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t("privacy.stored.columns.what")}</th>
+                <th scope="col">{t("privacy.stored.columns.why")}</th>
+                <th scope="col">{t("privacy.stored.columns.howLong")}</th>
+                <th scope="col">{t("privacy.stored.columns.who")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {STORED.map((row) => {
+                const item = PERIOD_OF[row];
+                return (
+                  <tr key={row} id={`stored-${row}`}>
+                    <th scope="row" className="font-normal">
+                      <PageText i18nKey={`privacy.stored.rows.${row}.what`} />
+                    </th>
+                    <td>{t(`privacy.stored.rows.${row}.why`)}</td>
+                    <td>{t(`privacy.stored.rows.${row}.howLong`, item ? { period: duration(RETENTION_PERIODS[item]) } : {})}</td>
+                    <td>{t(`privacy.stored.rows.${row}.who`)}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
 
         <h2>{t("privacy.notCollected.heading")}</h2>
         <ul>
@@ -38,13 +96,6 @@ export default function PrivacyPage() {
 
         <h2>{t("privacy.cookies.heading")}</h2>
         <p>{t("privacy.cookies.intro")}</p>
-        <ul>
-          {COOKIES.map((item) => (
-            <li key={item}>
-              <PageText i18nKey={`privacy.cookies.${item}`} />
-            </li>
-          ))}
-        </ul>
 
         <h2>{t("privacy.messages.heading")}</h2>
         <p>{t("privacy.messages.p1")}</p>

@@ -11,7 +11,7 @@
 // service client says which); a denied write is refused with 42501 (401 for anon, 403 signed in) or touches no
 // row, and the service client finds the stored rows unchanged. The first test reads PostgREST's OpenAPI
 // description and fails when a table or function is exposed but missing from MATRIX, or listed but gone; the
-// last counts the cells: today 15 tables × 4 operations × 5 roles + 22 functions × 5 roles = 410.
+// last counts the cells: today 15 tables × 4 operations × 5 roles + 24 functions × 5 roles = 420.
 //
 // The expectations follow the migrations (supabase/migrations/); where design.md's matrix says otherwise, or is
 // silent, a comment beside the cell says so. The holes it found (an admin deleting a voter's profile, and with it
@@ -182,6 +182,9 @@ const MATRIX = {
     newsletter_subscribe: { anon: "Worker only", pending: "Worker only", member: "Worker only", admin_aal1: "Worker only", admin_aal2: "Worker only" },
     newsletter_mail_failed: { anon: "Worker only", pending: "Worker only", member: "Worker only", admin_aal1: "Worker only", admin_aal2: "Worker only" },
     newsletter_purge_unconfirmed: { anon: "Worker only", pending: "Worker only", member: "Worker only", admin_aal1: "Worker only", admin_aal2: "Worker only" },
+    run_housekeeping: { anon: "Worker only", pending: "Worker only", member: "Worker only", admin_aal1: "Worker only", admin_aal2: "Worker only" },
+    // Public, as /privacy shows them; constants of the function, which nothing writes (20261130000000_housekeeping.sql).
+    retention_periods: { anon: "allowed", pending: "allowed", member: "allowed", admin_aal1: "allowed", admin_aal2: "allowed" },
     newsletter_confirm: { anon: "with the token", pending: "with the token", member: "with the token", admin_aal1: "with the token", admin_aal2: "with the token" },
     newsletter_unsubscribe: { anon: "with the token", pending: "with the token", member: "with the token", admin_aal1: "with the token", admin_aal2: "with the token" },
     is_admin: { anon: "answers for self", pending: "answers for self", member: "answers for self", admin_aal1: "answers for self", admin_aal2: "answers for self" },
@@ -261,6 +264,7 @@ const fixtures = {
   unconfirmed: "",
   unconfirmedToken: "",
   stale: "",
+  oldMessage: "",
 };
 
 const HOUR = 3_600_000;
@@ -701,8 +705,11 @@ const PROBES: Record<TableName, Record<Operation, Probe<Outcome>>> = {
           expect(before.status).toBe("new");
           expectTouched(await client.from("contacts").update({ status: "read" }).match(where).select("id"), 1);
           expectRefused(await client.from("contacts").update({ message: "Rewritten" }).match(where).select("id"), role);
-          expect(await storedOne("contacts", where)).toEqual({ ...before, status: "read" });
+          // The database stamps when an admin handled it (the messages' retention period counts from then).
+          expect(before.handled_at).toBeNull();
+          expect(await storedOne("contacts", where)).toEqual({ ...before, status: "read", handled_at: expect.any(String) });
           await serviceUpdate("contacts", where, { status: "new" });
+          await serviceUpdate("contacts", where, { handled_at: null });
         },
       },
     },
@@ -1021,6 +1028,16 @@ const RPC_PROBES: Record<RpcName, Probe<RpcOutcome>> = {
     (client) => client.rpc("newsletter_purge_unconfirmed"),
     () => stored("newsletter_subscriptions", { id: fixtures.stale }),
   ),
+  run_housekeeping: workerOnly(
+    (client) => client.rpc("run_housekeeping"),
+    () => stored("contacts", { id: fixtures.oldMessage }),
+  ),
+  async retention_periods({ client, expected }) {
+    if (expected !== "allowed") throw noCheck("retention_periods", expected);
+    const result = await client.rpc("retention_periods");
+    expectOk(result);
+    expect((result.data as Row[]).map((row) => row.item).sort()).toEqual(["admin_activity", "messages", "newsletter_unconfirmed", "resolved_reports"]);
+  },
 
   async newsletter_confirm({ role, client, expected }) {
     if (expected !== "with the token") throw noCheck("newsletter_confirm", expected);
@@ -1211,6 +1228,8 @@ beforeAll(async () => {
     id("proposal_comments", { proposal_id: SEED.memberDraft, author_id: SEED.lucia, content: "A note on a draft" }),
   ]);
   await serviceInsert("proposal_votes", { proposal_id: fixtures.hiddenVoting, user_id: SEED.lucia, vote: "support" });
+  // Kept past its period: what run_housekeeping() removes, and only with the Worker's secret.
+  fixtures.oldMessage = await id("contacts", { name: "An old message", email: "old@example.net", message: "From long ago.", source: "contact", created_at: iso(-800 * DAY) });
 });
 
 afterAll(resetBackend);
@@ -1284,6 +1303,8 @@ describe("controls", () => {
     expect(await stored("newsletter_subscriptions", { id: fixtures.unconfirmed })).toEqual([]);
     expectOk(await worker.rpc("newsletter_purge_unconfirmed"));
     expect(await stored("newsletter_subscriptions", { id: fixtures.stale })).toEqual([]);
+    expectOk(await worker.rpc("run_housekeeping"));
+    expect(await stored("contacts", { id: fixtures.oldMessage })).toEqual([]);
   });
 });
 
@@ -1330,7 +1351,7 @@ describe("holes the matrix found, closed (20261129000000_privilege_matrix_fixes.
   });
 });
 
-// Today: 15 tables × 4 operations × 5 roles + 22 functions × 5 roles = 410 cells.
+// Today: 15 tables × 4 operations × 5 roles + 24 functions × 5 roles = 420 cells.
 it(`the matrix has ${CELLS} cells (${TABLE_CELLS.length} for tables, ${RPC_CELLS.length} for functions), one per table, operation and role and per function and role`, () => {
   expect(exposed, "the first test reads the API's tables and functions").not.toBeNull();
   expect(TABLE_CELLS.length).toBe(exposed!.tables.length * OPERATIONS.length * ROLES.length);

@@ -1,5 +1,6 @@
 import { expect, test } from "./fixtures";
 import pages from "../../locales/en/pages.json" with { type: "json" };
+import { RETENTION_PERIODS } from "../../app/lib/retention";
 
 /**
  * The eight static pages: each answers 200 with its translated h1, its
@@ -96,4 +97,26 @@ test("the security page says how to report a weakness, and /.well-known/security
   expect(text).toContain("Contact: mailto:security@inag.network\n");
   expect(text).toMatch(/^Expires: \d{4}-\d\d-\d\dT00:00:00\.000Z$/m);
   expect(text).toContain(`Policy: ${new URL(page.url()).origin}/security#disclosure\n`);
+});
+
+test("the privacy page lists everything the site keeps in a table, with the housekeeping's own periods", async ({ page }) => {
+  await page.goto("/privacy");
+  const { stored } = pages.privacy;
+  const table = page.getByRole("table", { name: stored.caption });
+  await expect(table).toHaveCount(1);
+  await expect(table.locator("thead th[scope=col]")).toHaveText(Object.values(stored.columns));
+  const rows = Object.keys(stored.rows);
+  await expect(table.locator("tbody tr")).toHaveCount(rows.length);
+  await expect(table.locator("tbody th[scope=row]")).toHaveCount(rows.length);
+  // Each period as the daily housekeeping applies it (app/lib/retention.ts, the database's retention_periods()).
+  const periods = { messages: "messages", newsletter: "newsletter_unconfirmed", reports: "resolved_reports", activity: "admin_activity" } as const;
+  for (const [row, item] of Object.entries(periods)) {
+    const { amount, unit } = RETENTION_PERIODS[item];
+    await expect(page.locator(`#stored-${row} td`).nth(1)).toContainText(`${amount} ${unit}`);
+  }
+  // In Russian, each number takes its own plural form.
+  await page.goto("/privacy?lng=ru");
+  await expect(page.locator("#stored-messages td").nth(1)).toContainText("12 месяцев");
+  await expect(page.locator("#stored-activity td").nth(1)).toContainText("24 месяца");
+  await expect(page.locator("#stored-newsletter td").nth(1)).toContainText("7 дней");
 });

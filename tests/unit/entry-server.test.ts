@@ -31,13 +31,13 @@ describe("handleError", () => {
     expect(log).not.toHaveBeenCalled();
   });
 
-  it("logs real errors and route error responses of 500 and above", () => {
+  it("logs real errors and route error responses of 500 and above (through logError: app/lib/log.server.ts)", () => {
     const error = new Error("boom");
     handleError(error, args());
-    expect(log).toHaveBeenCalledWith(error);
+    expect(log).toHaveBeenCalledWith("Request failed:", expect.stringMatching(/^Error: boom\n\s+at /));
 
     const failure = routeErrorResponse(500, "Internal Server Error");
     handleError(failure, args());
-    expect(log).toHaveBeenLastCalledWith(failure.error);
+    expect(log).toHaveBeenLastCalledWith("Request failed:", expect.stringMatching(/^Error: Internal Server Error\n/));
   });
 });

@@ -6,6 +6,8 @@
  * secrets set with `wrangler secret put`). Keep .dev.vars.example in step.
  */
 interface Env {
+  /** The site's public address (production: wrangler.toml [env.production.vars]); unset locally. */
+  SITE_URL?: string;
   /** Base URL of the Supabase project (local: the embedded backend, http://127.0.0.1:54321). */
   SUPABASE_URL: string;
   /** The project's public anon key. Row-level security is what protects the data. */

@@ -1,5 +1,5 @@
 /**
- * The Worker: static assets first, then Remix. Every response leaves with the
+ * The Worker: static assets first, then Remix; and once a day the housekeeping. Every response leaves with the
  * security headers (CSP with a per-request nonce, HSTS, …); HTML and .data
  * responses get their Cache-Control from app/lib/cache.server.ts; mutating
  * requests from another origin are refused with 403 before Remix runs.
@@ -16,12 +16,16 @@ import {
   withSecurityHeaders,
 } from "./app/lib/security.server";
 
-const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
+const serverBuild = build as unknown as ServerBuild;
+const handleRemixRequest = createRequestHandler(serverBuild);
+// The build's own copies of app/lib/i18n.server and of the housekeeping (this file's imports are bundled apart from it).
+const { readTranslationsFrom, scheduledHousekeeping } = serverBuild.entry.module as unknown as typeof import("./app/entry.server");
 
 export default {
   async fetch(request, env, ctx): Promise<Response> {
     const url = new URL(request.url);
     const nonce = createNonce();
+    readTranslationsFrom(env.ASSETS);
 
     if (!isSameOriginRequest(request)) {
       return withSecurityHeaders(forbiddenCrossOrigin(), { nonce, url });
@@ -45,5 +49,13 @@ export default {
     const response = withSecurityHeaders(await handleRemixRequest(request, loadContext), { nonce, url });
     applyCachePolicy(request, response);
     return response;
+  },
+
+  /**
+   * The Cron Trigger (wrangler.toml [triggers]): the daily housekeeping (app/models/housekeeping.server.ts).
+   * Awaited, so that a failure marks the run as failed in the Worker's Cron Events.
+   */
+  async scheduled(_controller, env): Promise<void> {
+    await scheduledHousekeeping(env);
   },
 } satisfies ExportedHandler<Env>;

@@ -2,6 +2,8 @@ import { vitePlugin as remix, cloudflareDevProxyVitePlugin } from "@remix-run/de
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { getLoadContext } from "./load-context";
+import { languages } from "./app/lib/i18n";
+import { readTranslationFiles, translationFile } from "./app/lib/translation-files";
 
 declare module "@remix-run/cloudflare" {
   interface Future {
@@ -11,6 +13,14 @@ declare module "@remix-run/cloudflare" {
 
 export default defineConfig(({ command }) => ({
   plugins: [
+    {
+      // The server build leaves dependencies to wrangler, which bundles them. Rollup would repeat every
+      // import of the main chunk as a bare `import "zod"` at the top of each lazily loaded chunk, and
+      // wrangler's esbuild warns about each one (dependencies are side-effect free).
+      name: "server-chunks-without-hoisted-imports",
+      config: (_config, { isSsrBuild }) =>
+        isSsrBuild ? { build: { rollupOptions: { output: { hoistTransitiveImports: false } } } } : undefined,
+    },
     // Must come before remix(): it gives `remix vite:dev` the same load context as server.ts.
     cloudflareDevProxyVitePlugin({ getLoadContext }),
     remix({
@@ -24,6 +34,19 @@ export default defineConfig(({ command }) => ({
       },
     }),
     tailwindcss(),
+    {
+      // The translations leave the Worker's bundle (app/lib/i18n.server.ts): the browser build
+      // carries them as /locales/<lng>.json, which the Worker reads through its ASSETS binding.
+      name: "translation-files",
+      apply: "build",
+      async generateBundle() {
+        if (this.environment.name !== "client") return;
+        const files = await readTranslationFiles(new URL("./locales", import.meta.url).pathname);
+        for (const language of languages) {
+          this.emitFile({ type: "asset", fileName: `locales/${language}.json`, source: JSON.stringify(translationFile(files, language)) });
+        }
+      },
+    },
   ],
   resolve: {
     alias: {

@@ -16,6 +16,12 @@ import { renderToReadableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { createI18nInstance, detectLanguage } from "~/lib/i18n.server";
 import { NonceProvider } from "~/lib/nonce";
+import { logError } from "~/lib/log.server";
+
+// server.ts hands the Worker's ASSETS binding to the build's i18n module through the entry module.
+export { readTranslationsFrom } from "~/lib/i18n.server";
+// …and runs the daily housekeeping (its Cron Trigger) with the build's own supabase-js, not a second copy.
+export { scheduledHousekeeping } from "~/models/housekeeping.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -27,7 +33,7 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce;
-  const i18n = createI18nInstance(detectLanguage(request).language);
+  const i18n = await createI18nInstance(await detectLanguage(request));
   let status = responseStatusCode;
 
   const body = await renderToReadableStream(
@@ -41,7 +47,7 @@ export default async function handleRequest(
       signal: request.signal,
       onError(error: unknown) {
         status = 500;
-        if (!request.signal.aborted) console.error(error);
+        if (!request.signal.aborted) logError("Rendering failed", error);
       },
     },
   );
@@ -64,8 +70,8 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
     if (error.status < 500) return;
     // Remix keeps the underlying Error of its own error responses in `error`.
     const cause = (error as { error?: unknown }).error;
-    console.error(cause ?? error);
+    logError("Request failed", cause ?? error);
     return;
   }
-  console.error(error);
+  logError("Request failed", error);
 };

@@ -31,11 +31,12 @@ import {
 } from "~/lib/i18n";
 import { getSession } from "~/lib/auth.server";
 import { errorPageMessage } from "~/lib/error-page";
-import { detectLanguage, languageCookie, languagePayload } from "~/lib/i18n.server";
+import { detectLanguage, languageCookie, languageFromQuery, languagePayload } from "~/lib/i18n.server";
 import { useNonce } from "~/lib/nonce";
 import { hreflangAlternates } from "~/lib/seo";
 import { site } from "~/lib/site";
 import stylesheet from "~/styles/app.css?url";
+import { publicOrigin } from "~/lib/public-origin.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -50,11 +51,11 @@ export const links: LinksFunction = () => [
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const { language, source } = detectLanguage(request);
+  const language = await detectLanguage(request);
   const { viewer, headers } = await getSession(request, context);
-  if (source === "query") headers.append("Set-Cookie", languageCookie(language, url));
+  if (languageFromQuery(url)) headers.append("Set-Cookie", languageCookie(language, url));
   const member: HeaderMember | null = viewer ? { username: viewer.username } : null;
-  return data({ ...languagePayload(language), origin: url.origin, member }, { headers });
+  return data({ ...(await languagePayload(language)), origin: publicOrigin(request, context.cloudflare.env), member }, { headers });
 }
 
 export type RootLoaderData = LanguagePayload & { origin: string; member: HeaderMember | null };

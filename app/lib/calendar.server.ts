@@ -5,7 +5,7 @@
  */
 import { createEvents, type EventAttributes } from "ics";
 import { site } from "~/lib/site";
-import type { EventCard } from "~/models/events.server";
+import type { EventCard } from "~/lib/cards";
 
 export type CalendarEvent = Pick<
   EventCard,
@@ -18,9 +18,9 @@ function vevent(event: CalendarEvent, origin: string, onlineLabel: string): Even
   const url = `${origin}/events/${encodeURIComponent(event.slug)}`;
   const location = event.is_online ? onlineLabel : (event.location ?? undefined);
   const attributes = {
-    // The id, not the slug: a renamed event stays the same calendar entry. The domain, not the
-    // request origin: the same event must have the same UID on every mirror of the site.
-    uid: `${event.id}@${site.domain}`,
+    // The id, not the slug: a renamed event stays the same calendar entry. The public origin
+    // (SITE_URL in production), not the request's: the same event has the same UID on every mirror.
+    uid: `${event.id}@${new URL(origin).hostname}`,
     title: event.title,
     description: `${event.description}\n\n${url}`,
     url,
@@ -48,7 +48,7 @@ export function eventsCalendar(
 ): string {
   const { error, value } = createEvents(
     events.map((event) => vevent(event, origin, onlineLabel)),
-    { productId: `-//${site.shortName}//${site.domain}//EN`, calName: name },
+    { productId: `-//${site.shortName}//${new URL(origin).hostname}//EN`, calName: name },
   );
   if (error || value === null) throw error ?? new Error("ics produced no calendar");
   return value;

@@ -6,7 +6,7 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { z } from "zod";
+import type * as z from "zod";
 
 type Payload = NonNullable<SubmissionResult["initialValue"]>[string];
 

@@ -1,18 +1,26 @@
 /**
- * Server side of i18n: bundled translations, language detection and the
- * per-request i18next instance. No filesystem and no fetch: Vite inlines
- * every locales/<lng>/<namespace>.json into the Worker bundle.
+ * Server side of i18n, through remix-i18next: language detection (?lng=, the lng cookie,
+ * Accept-Language, English) and translation functions for loaders and actions.
+ *
+ * The translations are not in the Worker's bundle (its size budget: docs/decisions/037). The build
+ * writes one file per language, /locales/<lng>.json (every namespace, English filling whatever the
+ * language lacks: app/lib/translation-files.ts), among the static assets; the Worker reads a
+ * language's file from its ASSETS binding the first time a request needs it and keeps it for the
+ * isolate's life. `remix vite:dev` and vitest read locales/ directly instead.
  */
-import { createInstance, type i18n as I18n, type Resource, type ResourceLanguage, type TFunction } from "i18next";
+import { createInstance, type BackendModule, type i18n as I18n, type TFunction } from "i18next";
 import { parseCookieHeader, serializeCookieHeader } from "@supabase/ssr";
 import { initReactI18next } from "react-i18next";
+import { RemixI18Next } from "remix-i18next/server";
 import {
   directionOf,
   fallbackLanguage,
   i18nextOptions,
   isLanguage,
+  sharedI18nextOptions,
   LANGUAGE_COOKIE,
   LANGUAGE_PARAM,
+  languages,
   ROUTE_NAMESPACES,
   type Language,
   type LanguagePayload,
@@ -20,43 +28,97 @@ import {
   type RouteNamespace,
 } from "~/lib/i18n";
 import { isLocalHost } from "~/lib/security.server";
+import { translationFile, type Strings, type TranslationFiles } from "~/lib/translation-files";
 
-const files = import.meta.glob<ResourceLanguage>("../../locales/*/*.json", { eager: true, import: "default" });
+type AssetFetcher = { fetch(input: string): Promise<Response> };
 
-/** Every bundled translation, as i18next resources: { en: { common: {…}, pages: {…} }, … }. */
-export const resources: Resource = (() => {
-  const all: Resource = {};
-  for (const [path, content] of Object.entries(files)) {
-    const match = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
-    if (!match) continue;
-    const [, language, namespace] = match;
-    (all[language] ??= {})[namespace] = content;
-  }
-  return all;
-})();
+let assets: AssetFetcher | null = null;
 
-type Strings = { [key: string]: string | Strings };
-
-/** `strings` with every key it lacks taken from `fallback`, recursively. */
-export function withFallback(strings: Strings | undefined, fallback: Strings): Strings {
-  const merged: Strings = { ...fallback };
-  for (const [key, value] of Object.entries(strings ?? {})) {
-    const base = fallback[key];
-    merged[key] = typeof value === "object" && typeof base === "object" ? withFallback(value, base) : value;
-  }
-  return merged;
+/** The Worker hands over its ASSETS binding before the first request is handled (server.ts). */
+export function readTranslationsFrom(binding: AssetFetcher) {
+  assets = binding;
 }
 
-/** Every namespace of `language`, English filling whatever it lacks. Computed once per language. */
-const filled = new Map<Language, Strings>();
-function filledResources(language: Language): Strings {
-  let all = filled.get(language);
-  if (!all) {
-    const english = (resources[fallbackLanguage] ?? {}) as Strings;
-    all = language === fallbackLanguage ? english : withFallback((resources[language] ?? {}) as Strings, english);
-    filled.set(language, all);
+async function readLanguageFile(language: Language): Promise<Strings> {
+  if (import.meta.env.DEV) {
+    const files = import.meta.glob<Strings>("../../locales/*/*.json", { import: "default" });
+    const loaded: TranslationFiles = {};
+    for (const [path, load] of Object.entries(files)) {
+      const [, lng, namespace] = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path) ?? [];
+      if (lng === language || lng === fallbackLanguage) (loaded[lng] ??= {})[namespace] = await load();
+    }
+    return translationFile(loaded, language);
   }
-  return all;
+  if (!assets) throw new Error("No translations: server.ts hands the ASSETS binding to readTranslationsFrom.");
+  const response = await assets.fetch(`https://assets.local/locales/${language}.json`);
+  if (!response.ok) throw new Error(`Reading /locales/${language}.json failed: ${response.status}`);
+  return (await response.json()) as Strings;
+}
+
+const languageFiles = new Map<Language, Promise<Strings>>();
+
+/** Every namespace of `language`, English filling whatever it lacks; read once per isolate. */
+export function translationsOf(language: Language): Promise<Strings> {
+  let file = languageFiles.get(language);
+  if (!file) {
+    file = readLanguageFile(language);
+    // A failed read is tried again by the next request rather than remembered.
+    file.catch(() => languageFiles.delete(language));
+    languageFiles.set(language, file);
+  }
+  return file;
+}
+
+/** i18next reads its namespaces through translationsOf. */
+const translationsBackend: BackendModule = {
+  type: "backend",
+  init() {},
+  read(language, namespace, callback) {
+    if (!isLanguage(language)) return callback(null, {});
+    translationsOf(language).then(
+      (all) => callback(null, (all[namespace] as Strings | undefined) ?? {}),
+      (error: Error) => callback(error, null),
+    );
+  },
+};
+
+/** The `lng` cookie when it names a supported language (remix-i18next's `findLocale`). */
+export function languageFromCookie(cookieHeader: string | null): Language | null {
+  const value = parseCookieHeader(cookieHeader ?? "").find((cookie) => cookie.name === LANGUAGE_COOKIE)?.value;
+  return isLanguage(value) ? value : null;
+}
+
+const remixI18next = new RemixI18Next({
+  detection: {
+    supportedLanguages: [...languages],
+    fallbackLanguage,
+    searchParamKey: LANGUAGE_PARAM,
+    // The lng cookie is a plain value (set by languageCookie), read by findLocale.
+    order: ["searchParams", "custom", "header"],
+    findLocale: async (request) => languageFromCookie(request.headers.get("Cookie")),
+  },
+  i18next: sharedI18nextOptions,
+  plugins: [translationsBackend],
+});
+
+/** The request's language: ?lng=, then the lng cookie, then Accept-Language, then English. */
+export async function detectLanguage(request: Request): Promise<Language> {
+  const language = await remixI18next.getLocale(request);
+  return isLanguage(language) ? language : fallbackLanguage;
+}
+
+/** `?lng=xx` when xx is a supported language: an explicit choice, which the root remembers in a cookie. */
+export function languageFromQuery(url: URL): Language | null {
+  const value = url.searchParams.get(LANGUAGE_PARAM);
+  return isLanguage(value) ? value : null;
+}
+
+/**
+ * A translation function for loaders, actions and meta data computed on the
+ * server: `const t = await getFixedT(request, "pages"); t("about.meta.title")`.
+ */
+export function getFixedT(requestOrLanguage: Request | Language, namespace: Namespace = "common"): Promise<TFunction> {
+  return remixI18next.getFixedT(requestOrLanguage as Request, namespace) as Promise<TFunction>;
 }
 
 const routeNamespaces: ReadonlySet<string> = new Set(ROUTE_NAMESPACES);
@@ -64,79 +126,24 @@ const routeNamespaces: ReadonlySet<string> = new Set(ROUTE_NAMESPACES);
 /**
  * The active language's resources for the root loader: every namespace but the route namespaces
  * (ROUTE_NAMESPACES: the back-office's, the account pages'), which only the pages that use them load
- * (namespaceStrings). Any string the language lacks is filled in from English here, so that the
- * browser shows the same English fallback the server rendered, never a raw key (and hydration
- * matches). Computed once per language.
+ * (namespaceStrings). English already fills whatever the language lacks, so the browser shows the
+ * same English fallback the server rendered, never a raw key (and hydration matches).
  */
-const payloads = new Map<Language, LanguagePayload>();
-export function languagePayload(language: Language): LanguagePayload {
-  let payload = payloads.get(language);
-  if (!payload) {
-    const shared = Object.fromEntries(Object.entries(filledResources(language)).filter(([namespace]) => !routeNamespaces.has(namespace)));
-    payload = { language, dir: directionOf(language), resources: shared };
-    payloads.set(language, payload);
-  }
-  return payload;
+export async function languagePayload(language: Language): Promise<LanguagePayload> {
+  const all = await translationsOf(language);
+  const shared = Object.fromEntries(Object.entries(all).filter(([namespace]) => !routeNamespaces.has(namespace)));
+  return { language, dir: directionOf(language), resources: shared };
 }
 
 /**
  * Route namespaces of the request's language, English filling what it lacks, keyed by namespace:
- * a page's loader returns `strings: namespaceStrings(request, "account")` (or several namespaces:
- * `namespaceStrings(request, "admin", "account")`) and its component calls
+ * a page's loader returns `strings: await namespaceStrings(request, "account")` (or several:
+ * `await namespaceStrings(request, "admin", "account")`) and its component calls
  * `useNamespaceStrings(strings)` before it translates anything.
  */
-export function namespaceStrings<N extends RouteNamespace>(request: Request, ...wanted: [N, ...N[]]): Record<N, Strings> {
-  const all = filledResources(detectLanguage(request).language);
+export async function namespaceStrings<N extends RouteNamespace>(request: Request, ...wanted: [N, ...N[]]): Promise<Record<N, Strings>> {
+  const all = await translationsOf(await detectLanguage(request));
   return Object.fromEntries(wanted.map((namespace) => [namespace, all[namespace] as Strings])) as Record<N, Strings>;
-}
-
-/** `?lng=xx` when xx is a supported language. */
-export function languageFromQuery(url: URL): Language | null {
-  const value = url.searchParams.get(LANGUAGE_PARAM);
-  return isLanguage(value) ? value : null;
-}
-
-/** The `lng` cookie when it names a supported language. */
-export function languageFromCookie(cookieHeader: string | null): Language | null {
-  const value = parseCookieHeader(cookieHeader ?? "").find((cookie) => cookie.name === LANGUAGE_COOKIE)?.value;
-  return isLanguage(value) ? value : null;
-}
-
-/**
- * The best supported language of an Accept-Language header, honouring
- * q-values; a regional tag matches its base language (zh-CN → zh, de-AT → de).
- */
-export function languageFromAcceptLanguage(header: string | null): Language | null {
-  if (!header) return null;
-  const ranked = header
-    .split(",")
-    .map((entry, index) => {
-      const [tag, ...params] = entry.trim().split(";");
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-      const quality = q ? Number.parseFloat(q.slice(2)) : 1;
-      return { tag: tag.trim().toLowerCase(), quality: Number.isFinite(quality) ? quality : 0, index };
-    })
-    .filter((entry) => entry.tag && entry.tag !== "*" && entry.quality > 0)
-    .sort((a, b) => b.quality - a.quality || a.index - b.index);
-  for (const { tag } of ranked) {
-    const base = tag.split("-")[0];
-    if (isLanguage(tag)) return tag;
-    if (isLanguage(base)) return base;
-  }
-  return null;
-}
-
-export type LanguageSource = "query" | "cookie" | "header" | "fallback";
-
-/** Detection order: ?lng= query, then the lng cookie, then Accept-Language, then English. */
-export function detectLanguage(request: Request): { language: Language; source: LanguageSource } {
-  const fromQuery = languageFromQuery(new URL(request.url));
-  if (fromQuery) return { language: fromQuery, source: "query" };
-  const fromCookie = languageFromCookie(request.headers.get("Cookie"));
-  if (fromCookie) return { language: fromCookie, source: "cookie" };
-  const fromHeader = languageFromAcceptLanguage(request.headers.get("Accept-Language"));
-  if (fromHeader) return { language: fromHeader, source: "header" };
-  return { language: fallbackLanguage, source: "fallback" };
 }
 
 const ONE_YEAR = 60 * 60 * 24 * 365;
@@ -152,21 +159,10 @@ export function languageCookie(language: Language, url: URL): string {
   });
 }
 
-/** A fresh i18next instance for one request, with every bundled language (initialised synchronously). */
-export function createI18nInstance(language: Language): I18n {
+/** The i18next instance a page renders with: the request's language, every namespace. */
+export async function createI18nInstance(language: Language): Promise<I18n> {
   const instance = createInstance();
-  void instance.use(initReactI18next).init(i18nextOptions(language, resources));
+  const resources = { [language]: await translationsOf(language) };
+  await instance.use(initReactI18next).init(i18nextOptions(language, resources));
   return instance;
-}
-
-/**
- * A translation function for loaders, actions and meta data computed on the
- * server: `const t = getFixedT(request, "pages"); t("about.meta.title")`.
- */
-export function getFixedT(requestOrLanguage: Request | Language, namespace: Namespace = "common"): TFunction {
-  const language =
-    typeof requestOrLanguage === "string" ? requestOrLanguage : detectLanguage(requestOrLanguage).language;
-  const instance = createInstance();
-  void instance.init(i18nextOptions(language, resources));
-  return instance.getFixedT(language, namespace);
 }

@@ -79,21 +79,19 @@ export function directionOf(language: string): "ltr" | "rtl" {
 export const LANGUAGE_PARAM = "lng";
 export const LANGUAGE_COOKIE = "lng";
 
-/** i18next options shared by the server instance and the browser instance. */
+/** i18next options shared by the server's instances and the browser's. */
+export const sharedI18nextOptions = {
+  fallbackLng: fallbackLanguage,
+  supportedLngs: [...languages],
+  defaultNS: defaultNamespace,
+  interpolation: { escapeValue: false }, // React escapes.
+  react: { useSuspense: false },
+  returnNull: false,
+} satisfies InitOptions;
+
+/** Options of an i18next instance whose resources are given up front: it initialises synchronously, never fetches. */
 export function i18nextOptions(language: Language, resources: Resource): InitOptions {
-  return {
-    lng: language,
-    fallbackLng: fallbackLanguage,
-    supportedLngs: [...languages],
-    ns: [...namespaces],
-    defaultNS: defaultNamespace,
-    resources,
-    // Resources are given up front: initialise synchronously, never fetch.
-    initImmediate: false,
-    interpolation: { escapeValue: false }, // React escapes.
-    react: { useSuspense: false },
-    returnNull: false,
-  };
+  return { ...sharedI18nextOptions, lng: language, ns: [...namespaces], resources, initImmediate: false };
 }
 
 /** What the root loader sends the browser: the active language and only its resources. */

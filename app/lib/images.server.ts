@@ -20,6 +20,7 @@ import { readAtMost } from "~/lib/bounded-body.server";
 import { isPublicHttpsUrl } from "~/lib/public-url";
 import { createAnonSupabaseClient } from "~/lib/supabase.server";
 import { QueryError, type Supabase } from "~/models/query.server";
+import { logError } from "~/lib/log.server";
 
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_TIMEOUT_MS = 8_000;
@@ -168,7 +169,7 @@ export async function serveImage(
     if (!(await isPublishedImage(supabase, src))) return bare(404, MISSING_CACHE_CONTROL);
   } catch (error) {
     if (!(error instanceof QueryError)) throw error;
-    console.error(error);
+    logError("Checking a picture against the published records failed", error);
     return bare(503);
   }
 

@@ -9,9 +9,9 @@ import { detectLanguage, getFixedT } from "~/lib/i18n.server";
 import type { Mail } from "~/lib/mail.server";
 import { site } from "~/lib/site";
 
-export function confirmationMail(request: Request, to: string, token: string): Mail {
-  const { language } = detectLanguage(request);
-  const t = getFixedT(language, "newsletter");
+export async function confirmationMail(request: Request, to: string, token: string): Promise<Mail> {
+  const language = await detectLanguage(request);
+  const t = await getFixedT(language, "newsletter");
   const link = new URL("/newsletter/confirm", request.url);
   link.searchParams.set("token", token);
   link.searchParams.set(LANGUAGE_PARAM, language);

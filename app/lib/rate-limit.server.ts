@@ -3,6 +3,7 @@
  * limiter is asked with a key: the client address (Cloudflare's cf-connecting-ip), an email
  * address, or both in turn. Keys are never stored or logged.
  */
+import { logError, logWarn } from "~/lib/log.server";
 
 export type LimiterName = "CONTACT_LIMITER" | "SIGNUP_LIMITER" | "LOGIN_LIMITER" | "NEWSLETTER_LIMITER" | "DOWNLOAD_LIMITER";
 
@@ -29,7 +30,7 @@ export async function withinLimit(env: Partial<Record<LimiterName, RateLimit>>, 
   if (!limiter) {
     if (!warnedMissing.has(name)) {
       warnedMissing.add(name);
-      console.warn(`${name} binding missing: these requests are not rate-limited.`);
+      logWarn(`${name} binding missing: these requests are not rate-limited.`);
     }
     return true;
   }
@@ -41,7 +42,7 @@ export async function withinLimit(env: Partial<Record<LimiterName, RateLimit>>, 
     }
     return allowed;
   } catch (error) {
-    console.error(`${name} failed; letting the request through.`, error);
+    logError(`${name} failed; letting the request through`, error);
     return true;
   }
 }

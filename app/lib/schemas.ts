@@ -9,7 +9,7 @@
  * The limits mirror the CHECK constraints of public.contacts and
  * public.newsletter_subscriptions.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { EMAIL_MAX, MESSAGE_MAX, NAME_MAX, REGIONS } from "~/lib/form-fields";
 
 /** The i18next namespace whose keys the error messages below are. */

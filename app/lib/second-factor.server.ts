@@ -3,6 +3,7 @@
  * enrolment page both do. A right code raises the session to aal2 and sets its new cookies.
  */
 import type { TypedSupabaseClient } from "~/lib/supabase.server";
+import { logError } from "~/lib/log.server";
 
 export type CodeOutcome = "verified" | "wrong" | "tooManyTries" | "expired" | "failed";
 
@@ -12,7 +13,7 @@ export async function verifyCode(supabase: TypedSupabaseClient, factorId: string
   if (error.status === 429) return "tooManyTries";
   if (error.code === "mfa_verification_failed") return "wrong";
   if (error.code === "mfa_factor_not_found" || error.code === "mfa_challenge_expired") return "expired";
-  console.error("Checking a second-factor code failed:", error.code ?? error.status, error.message);
+  logError("Checking a second-factor code failed", error);
   return "failed";
 }
 

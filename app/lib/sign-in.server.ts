@@ -12,6 +12,7 @@ import { memberForm } from "~/lib/member-action.server";
 import { LoginSchema } from "~/lib/member-schemas";
 import { clientKey, emailKey, withinLimit } from "~/lib/rate-limit.server";
 import { safeRedirect } from "~/lib/safe-redirect";
+import { logError } from "~/lib/log.server";
 
 export async function signInWithPassword(request: Request, context: AppLoadContext, fallback: string) {
   const formData = await memberForm(request);
@@ -32,7 +33,7 @@ export async function signInWithPassword(request: Request, context: AppLoadConte
     if (error.code === "invalid_credentials") return reply(401, ["account:errors.invalidCredentials"]);
     if (error.code === "email_not_confirmed") return reply(403, ["account:errors.emailNotConfirmed"]);
     if (error.status === 429) return reply(429, ["account:errors.rateLimited"]);
-    console.error("Sign-in failed:", error.code ?? error.status, error.message);
+    logError("Sign-in failed", error);
     return reply(503, ["account:errors.signInFailed"]);
   }
   const target = safeRedirect(redirectTo, fallback);

@@ -2,6 +2,7 @@ import { createServerClient, parseCookieHeader, serializeCookieHeader } from "@s
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import type { Database } from "~/lib/database.types";
 import { isLocalHost } from "~/lib/security.server";
+import { logError } from "~/lib/log.server";
 
 export type TypedSupabaseClient = SupabaseClient<Database>;
 
@@ -32,7 +33,7 @@ export function createAnonSupabaseClient(env: Pick<Env, "SUPABASE_URL" | "SUPABA
 export function createWorkerSupabaseClient(env: Pick<Env, "SUPABASE_URL" | "SUPABASE_ANON_KEY" | "WORKER_SECRET">): TypedSupabaseClient {
   if (!env.WORKER_SECRET && !warnedNoSecret) {
     warnedNoSecret = true;
-    console.error("WORKER_SECRET is not set: contact messages, downloads and subscriptions will fail (README, Deploying).");
+    logError("WORKER_SECRET is not set: contact messages, downloads, subscriptions and the daily housekeeping will fail (README, Deploying).");
   }
   return createClient<Database>(env.SUPABASE_URL, env.SUPABASE_ANON_KEY, {
     auth: WITHOUT_SESSION,

@@ -3,12 +3,13 @@
  * travel). Each is what an admin would act on next: drafts, upcoming events, new messages…
  */
 import type { Supabase } from "./query.server";
+import { logError } from "~/lib/log.server";
 
 type CountResult = PromiseLike<{ count: number | null; error: unknown }>;
 
 async function countOf(query: CountResult): Promise<number | null> {
   const { count, error } = await query;
-  if (error) console.error("Dashboard figure failed:", error);
+  if (error) logError("Dashboard figure failed", error);
   return error ? null : (count ?? 0);
 }
 

@@ -7,6 +7,7 @@
 import type { PostgrestError, SupabaseClient } from "@supabase/supabase-js";
 import { firstFreeSlug } from "~/lib/slug";
 import { pageFromUrl, pageOf, QueryError, rangeOf, rowsOf, type Page, type Supabase } from "./query.server";
+import { logError } from "~/lib/log.server";
 
 export type ManagedTable = "news_articles" | "events" | "resources" | "groups" | "contacts" | "newsletter_subscriptions";
 
@@ -165,7 +166,7 @@ export async function listOrFailure<T>(page: number, read: () => Promise<Page<T>
     return { list: await read(), loadFailed: false };
   } catch (error) {
     if (!(error instanceof QueryError)) throw error;
-    console.error(error);
+    logError("Reading an admin list failed", error);
     return { list: { items: [], page, pageCount: 1, total: 0 }, loadFailed: true };
   }
 }

@@ -14,7 +14,7 @@ import { MapSection } from "~/components/GroupsMap";
 import { NewsCard } from "~/components/NewsCard";
 import { PageText } from "~/components/PageText";
 import { ResourceCard } from "~/components/ResourceCard";
-import { handleContactSubmission } from "~/lib/contact-action.server";
+import { handleContactSubmission } from "~/models/contacts.server";
 import { getFixedT } from "~/lib/i18n.server";
 import { seoMeta } from "~/lib/seo";
 import { site } from "~/lib/site";
@@ -23,6 +23,7 @@ import { upcomingEvents } from "~/models/events.server";
 import { groupsByName, mappedGroups } from "~/models/groups.server";
 import { latestNews } from "~/models/news.server";
 import { latestResources } from "~/models/resources.server";
+import { logError } from "~/lib/log.server";
 
 const LANDING = { news: 3, events: 4, resources: 6 } as const;
 
@@ -31,7 +32,7 @@ async function section<T>(name: string, query: Promise<T>): Promise<T | null> {
   try {
     return await query;
   } catch (error) {
-    console.error(`landing: ${name} failed:`, error instanceof Error ? error.message : error);
+    logError(`landing: ${name} failed`, error);
     return null;
   }
 }
@@ -53,7 +54,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // A page with a failed section is not cached: the next visitor gets a fresh try.
   const headers = [news, events, resources, groups].includes(null) ? { "Cache-Control": "no-store" } : undefined;
 
-  const t = getFixedT(request, "common");
+  const t = await getFixedT(request, "common");
   return data(
     {
       news,

@@ -8,8 +8,8 @@ import { getFixedT } from "~/lib/i18n.server";
 
 const OBJECTIVES = ["solidarity", "resources", "action", "voices"] as const;
 
-export function loader({ request }: LoaderFunctionArgs) {
-  const t = getFixedT(request, "pages");
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = await getFixedT(request, "pages");
   return { title: t("about.meta.title"), description: t("about.meta.description") };
 }
 

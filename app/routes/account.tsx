@@ -19,6 +19,7 @@ import { PASSWORD_PROBLEM_MESSAGES, passwordProblem } from "~/lib/password-polic
 import { clientKey, emailKey, withinLimit } from "~/lib/rate-limit.server";
 import { createAnonSupabaseClient } from "~/lib/supabase.server";
 import { renameProfile } from "~/models/profiles.server";
+import { logError } from "~/lib/log.server";
 
 /**
  * /account: the member's public name, password, data and account. Every change that could hurt
@@ -26,10 +27,10 @@ import { renameProfile } from "~/models/profiles.server";
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { headers, viewer } = await requireViewer(request, context);
-  const t = getFixedT(request, "account");
+  const t = await getFixedT(request, "account");
   const url = new URL(request.url);
   const notice = url.searchParams.get("password") === "reset" ? "passwordReset" : url.searchParams.get("email") === "confirmed" ? "emailConfirmed" : null;
-  return data({ title: t("account.meta.title"), viewer, notice, strings: namespaceStrings(request, "account") }, { headers });
+  return data({ title: t("account.meta.title"), viewer, notice, strings: await namespaceStrings(request, "account") }, { headers });
 }
 
 type Intent = "rename" | "password" | "delete";
@@ -56,7 +57,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // Every session of the account ends, this one too: other browsers are signed out at their next request.
     const { error } = await supabase.auth.signOut({ scope: "global" });
     if (error) {
-      console.error("Signing out everywhere failed:", error.code ?? error.status, error.message);
+      logError("Signing out everywhere failed", error);
       throw new Response("Signing out everywhere failed", { status: 503, headers });
     }
     return redirect("/login?signedOut=everywhere", { headers });
@@ -79,7 +80,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const reserved = /reserved/.test(error.message);
       return reply(400, { fieldErrors: { publicName: [reserved ? "errors.publicName.reserved" : "errors.publicName.characters"] } });
     }
-    console.error("Renaming failed:", error.code, error.message);
+    logError("Renaming failed", error);
     return reply(503, { formErrors: ["errors.accountFailed"] });
   }
 
@@ -101,13 +102,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!error) return reply(200, {}, true);
     if (isAuthWeakPasswordError(error)) return reply(400, { fieldErrors: { newPassword: ["errors.weakPassword.length"] } });
     if (error.code === "same_password") return reply(400, { fieldErrors: { newPassword: ["errors.samePassword"] } });
-    console.error("Changing a password failed:", error.code, error.message);
+    logError("Changing a password failed", error);
     return reply(503, { formErrors: ["errors.accountFailed"] });
   }
 
   const { error } = await supabase.rpc("delete_own_account");
   if (error) {
-    console.error("Deleting an account failed:", error.code, error.message);
+    logError("Deleting an account failed", error);
     return reply(503, { formErrors: ["errors.accountFailed"] });
   }
   // The session is gone with the account: this forgets it (Supabase Auth's 403 counts as signed out).

@@ -14,6 +14,7 @@ import { ConfirmFactorSchema } from "~/lib/member-schemas";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { CODE_REFUSALS, verifiedFactorId, verifyCode } from "~/lib/second-factor.server";
 import { useMemberForm } from "~/lib/use-member-form";
+import { logError } from "~/lib/log.server";
 
 /**
  * /account/two-factor: turning TOTP two-factor sign-in on (a QR code, the key as text, then a code
@@ -24,7 +25,7 @@ import { useMemberForm } from "~/lib/use-member-form";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { headers, viewer } = await requireViewer(request, context);
   const url = new URL(request.url);
-  const t = getFixedT(request, "account");
+  const t = await getFixedT(request, "account");
   return data(
     {
       title: t("twoFactor.meta.title"),
@@ -32,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       isAdmin: viewer.hasAdminRole,
       redirectTo: safeRedirect(url.searchParams.get("redirectTo"), ""),
       notice: url.searchParams.has("enabled") ? "enabled" : url.searchParams.has("removed") ? "removed" : null,
-      strings: namespaceStrings(request, "account"),
+      strings: await namespaceStrings(request, "account"),
     },
     { headers },
   );
@@ -54,7 +55,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (viewer.hasSecondFactor) return refused(409, "errors.twoFactorAlreadyOn");
     const { data: factor, error } = await supabase.auth.mfa.enroll({ factorType: "totp", issuer: ISSUER });
     if (error || factor.type !== "totp") {
-      console.error("Enrolling a factor failed:", error?.code ?? error?.status, error?.message);
+      logError("Enrolling a factor failed", error);
       return refused(503, "errors.accountFailed");
     }
     return answer(200, { enrolment: { factorId: factor.id, secret: factor.totp.secret, qrCode: factor.totp.qr_code }, result: null });
@@ -82,7 +83,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const factorId = await verifiedFactorId(supabase);
     const { error } = factorId ? await supabase.auth.mfa.unenroll({ factorId }) : { error: null };
     if (error) {
-      console.error("Removing a factor failed:", error.code ?? error.status, error.message);
+      logError("Removing a factor failed", error);
       return refused(503, "errors.accountFailed");
     }
     return redirect("/account/two-factor?removed", { headers });

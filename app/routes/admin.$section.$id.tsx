@@ -13,6 +13,7 @@ import { timeZoneChoices } from "~/lib/zoned-time";
 import { contentSection, emptyForm, saveRecord } from "~/models/admin-content.server";
 import { recordById, WriteError } from "~/models/admin-records.server";
 import { QueryError } from "~/models/query.server";
+import { logError } from "~/lib/log.server";
 
 /**
  * /admin/news/new and /admin/news/:id (and events, resources, groups): the add or edit form on a
@@ -29,7 +30,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const isNew = params.id === NEW_RECORD;
   const record = isNew ? null : await recordById<Record<string, unknown>>(supabase, section.table, section.recordColumns, params.id ?? "");
   if (!isNew && !record) throw data(null, { status: 404, headers });
-  const t = getFixedT(request, "admin");
+  const t = await getFixedT(request, "admin");
   return data(
     {
       name: section.name,
@@ -60,11 +61,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   } catch (error) {
     if (error instanceof WriteError) {
       const refusal = refusalOf(error.cause);
-      console.error(`Saving ${section.table} failed:`, error.cause.code, error.cause.message);
+      logError(`Saving ${section.table} failed`, error.cause);
       return failed(refusal.status, refusal.reason === "failed" ? failureKey(section.name, "save") : REFUSAL_KEYS[refusal.reason]);
     }
     if (!(error instanceof QueryError)) throw error;
-    console.error(error);
+    logError(`Saving ${section.table} failed`, error);
     return failed(503, failureKey(section.name, "save"));
   }
 }

@@ -7,6 +7,7 @@ import { recordFlashKey } from "~/lib/admin-texts";
 import { requireAdmin } from "~/lib/auth.server";
 import { getFixedT } from "~/lib/i18n.server";
 import { deleteRecord, recordById, WriteError, type ManagedTable } from "~/models/admin-records.server";
+import { logError } from "~/lib/log.server";
 
 /** What can be deleted from /admin, the column that names a record, and where its list is. */
 const DELETABLE: Record<string, { table: ManagedTable; label: string }> = {
@@ -29,7 +30,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const deletable = deletableOf(params.section);
   const record = deletable ? await recordById<Record<string, string>>(supabase, deletable.table, deletable.label, params.id ?? "") : null;
   if (!deletable || !record) throw data(null, { status: 404, headers });
-  const t = getFixedT(request, "admin");
+  const t = await getFixedT(request, "admin");
   return data({ title: t("delete.title"), section: params.section as string, name: record[deletable.label] }, { headers });
 }
 
@@ -43,7 +44,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (!(await deleteRecord(supabase, deletable.table, params.id ?? ""))) throw data(null, { status: 404, headers });
   } catch (error) {
     if (!(error instanceof WriteError)) throw error;
-    console.error(`Deleting from ${deletable.table} failed:`, error.cause.code, error.cause.message);
+    logError(`Deleting from ${deletable.table} failed`, error.cause);
     return redirectWithFlash(request, list, { kind: "error", key: recordFlashKey(section, "deleteFailed") }, headers);
   }
   return redirectWithFlash(request, list, { kind: "success", key: recordFlashKey(section, "deleted") }, headers);

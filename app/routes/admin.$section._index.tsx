@@ -28,7 +28,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const section = contentSection(params.section);
   if (!section) throw data(null, { status: 404, headers });
   const { query, page } = listParams(request);
-  const t = getFixedT(request, "admin");
+  const t = await getFixedT(request, "admin");
   const shared = {
     name: section.name,
     title: t(sectionKey(section.name, "meta")),

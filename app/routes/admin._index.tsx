@@ -11,7 +11,7 @@ import { dashboardFigures } from "~/models/admin-dashboard.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { supabase, headers } = await requireAdmin(request, context);
   const figures = await dashboardFigures(supabase);
-  const t = getFixedT(request, "admin");
+  const t = await getFixedT(request, "admin");
   return data({ title: t("dashboard.meta.title"), figures }, { headers });
 }
 

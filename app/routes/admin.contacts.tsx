@@ -11,6 +11,7 @@ import { requireAdmin } from "~/lib/auth.server";
 import { formatDayTime } from "~/lib/dates";
 import { getFixedT } from "~/lib/i18n.server";
 import { listOrFailure, listParams, listRecords, updateRecord, WriteError } from "~/models/admin-records.server";
+import { logError } from "~/lib/log.server";
 
 type ContactRow = { id: string; name: string; email: string; region: string | null; message: string; source: string; status: string; created_at: string };
 
@@ -24,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { url, query, page } = listParams(request);
   const status = choice(url.searchParams.get("status"), STATUSES);
   const source = choice(url.searchParams.get("source"), SOURCES);
-  const t = getFixedT(request, "admin");
+  const t = await getFixedT(request, "admin");
   const shared = { title: t("sections.contacts.meta"), query, status, source };
   const { list, loadFailed } = await listOrFailure(page, () =>
     listRecords<ContactRow>(supabase, "contacts", {
@@ -48,7 +49,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (outcome === "missing") throw data(null, { status: 404, headers });
   } catch (error) {
     if (!(error instanceof WriteError)) throw error;
-    console.error("Marking a contact read failed:", error.cause.code, error.cause.message);
+    logError("Marking a contact read failed", error.cause);
     return redirectWithFlash(request, back, { kind: "error", key: "flash.contacts.updateFailed" }, headers);
   }
   return redirectWithFlash(request, back, { kind: "success", key: "flash.contacts.markedRead" }, headers);

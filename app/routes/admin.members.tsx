@@ -11,6 +11,7 @@ import { formatDayTime } from "~/lib/dates";
 import { getFixedT } from "~/lib/i18n.server";
 import { isRecordId, listOrFailure, listParams } from "~/models/admin-records.server";
 import { decideMembership, memberAccountsPage, type MembershipDecision } from "~/models/members.server";
+import { logError } from "~/lib/log.server";
 
 const DECISIONS: readonly MembershipDecision[] = ["approve", "decline", "revoke", "removeFactor"];
 
@@ -23,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { supabase, headers, viewer } = await requireAdmin(request, context);
   const { url, query, page } = listParams(request);
   const approved = url.searchParams.get("show") === "approved";
-  const t = getFixedT(request, "admin");
+  const t = await getFixedT(request, "admin");
   const { list, loadFailed } = await listOrFailure(page, () => memberAccountsPage(supabase, { approved, query, page }));
   if (page > list.pageCount) throw data(null, { status: 404, headers });
   return data(
@@ -40,7 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { error } = await decideMembership(supabase, decision, account);
   const back = `/admin/members${new URL(request.url).search}`;
   if (!error) return redirectWithFlash(request, back, { kind: "success", key: membershipFlashKey(decision) }, headers);
-  console.error(`Membership ${decision} refused:`, error.code, error.message);
+  logError(`Membership ${decision} refused`, error);
   const key = error.code === "PT409" ? "flash.members.notAllowed" : error.code === "PT404" ? "flash.members.missing" : "flash.members.failed";
   return redirectWithFlash(request, back, { kind: "error", key }, headers);
 }

@@ -16,7 +16,7 @@ type Subscriber = { id: string; email: string; confirmed_at: string };
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { supabase, headers } = await requireAdmin(request, context);
   const { query, page } = listParams(request);
-  const t = getFixedT(request, "admin");
+  const t = await getFixedT(request, "admin");
   const { list, loadFailed } = await listOrFailure(page, () =>
     listRecords<Subscriber>(supabase, "newsletter_subscriptions", {
       columns: "id, email, confirmed_at",

@@ -27,6 +27,7 @@ import {
   setProposalHidden,
   withdrawProposal,
 } from "~/models/proposals.server";
+import { logError } from "~/lib/log.server";
 
 /**
  * /admin/proposals/:id: one proposal with what an admin may do in its state (open voting with a
@@ -38,7 +39,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = params.id ?? "";
   const [proposal, hidden] = isRecordId(id) ? await Promise.all([proposalById(supabase, id, null), isProposalHidden(supabase, id)]) : [null, false];
   if (!proposal) throw data(null, { status: 404, headers });
-  const t = getFixedT(request, "admin");
+  const t = await getFixedT(request, "admin");
   const { content, ...rest } = proposal;
   return data(
     { title: t("proposals.meta", { title: proposal.title }), proposal: { ...rest, html: sanitizeRichHtml(content), hidden }, timeZones: timeZoneChoices() },
@@ -78,7 +79,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   async function answer(result: { error: { code: string; message: string } | null }, done: ProposalEvent) {
     const back = `/admin/proposals/${id}`;
     if (!result.error) return redirectWithFlash(request, back, { kind: "success", key: proposalFlashKey(done) }, headers);
-    console.error("Proposal change refused:", result.error.code, result.error.message);
+    logError("Proposal change refused", result.error);
     const key = result.error.code === "PT409" ? "flash.proposals.notAllowed" : result.error.code === "PGRST116" ? "flash.proposals.missing" : "flash.proposals.updateFailed";
     return redirectWithFlash(request, back, { kind: "error", key }, headers);
   }

@@ -14,6 +14,7 @@ import { listOrFailure, listParams } from "~/models/admin-records.server";
 import { PROPOSAL_STATUSES } from "~/lib/member-fields";
 import { adminProposalsPage, openReports, resolveReport } from "~/models/proposals.server";
 import { QueryError } from "~/models/query.server";
+import { logError } from "~/lib/log.server";
 
 /**
  * /admin/proposals: every proposal, drafts and hidden ones included, newest first, filtered by
@@ -24,12 +25,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { url, page } = listParams(request);
   const asked = url.searchParams.get("status");
   const status = (PROPOSAL_STATUSES as readonly string[]).includes(asked ?? "") ? asked : null;
-  const t = getFixedT(request, "admin");
+  const t = await getFixedT(request, "admin");
   const [{ list, loadFailed }, reports] = await Promise.all([
     listOrFailure(page, () => adminProposalsPage(supabase, { page, status })),
     openReports(supabase).catch((error: unknown) => {
       if (!(error instanceof QueryError)) throw error;
-      console.error(error);
+      logError("Reading the open reports failed", error);
       return null;
     }),
   ]);
@@ -42,7 +43,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { form, supabase, headers } = await adminForm(request, context);
   const { error } = await resolveReport(supabase, String(form.get("report") ?? ""));
-  if (error) console.error("Resolving a report failed:", error.code, error.message);
+  if (error) logError("Resolving a report failed", error);
   const key = error ? (error.code === "PT409" ? "flash.proposals.alreadyResolved" : "flash.proposals.updateFailed") : "flash.proposals.resolved";
   return redirectWithFlash(request, "/admin/proposals", { kind: error ? "error" : "success", key }, headers);
 }

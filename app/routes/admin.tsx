@@ -19,7 +19,7 @@ import { namespaceStrings } from "~/lib/i18n.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { viewer, headers } = await requireAdmin(request, context);
   const flash = await takeFlash(request, headers);
-  return data({ username: viewer.username, flash, strings: namespaceStrings(request, "admin") }, { headers });
+  return data({ username: viewer.username, flash, strings: await namespaceStrings(request, "admin") }, { headers });
 }
 
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];

@@ -19,8 +19,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "");
   if (viewer) throw redirect(redirectTo.startsWith("/admin") ? redirectTo : "/admin", { headers });
-  const t = getFixedT(request, "admin");
-  return data({ title: t("login.meta.title"), redirectTo, strings: namespaceStrings(request, "admin", "account") }, { headers });
+  const t = await getFixedT(request, "admin");
+  return data({ title: t("login.meta.title"), redirectTo, strings: await namespaceStrings(request, "admin", "account") }, { headers });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -10,6 +10,7 @@ import { memberForm } from "~/lib/member-action.server";
 import { ConfirmEmailSchema } from "~/lib/member-schemas";
 import { clientKey, withinLimit } from "~/lib/rate-limit.server";
 import { createSupabaseServerClient } from "~/lib/supabase.server";
+import { logError } from "~/lib/log.server";
 
 /**
  * /auth/confirm?token_hash=…&type=email: the link of the sign-up confirmation mail, sent when
@@ -20,9 +21,9 @@ import { createSupabaseServerClient } from "~/lib/supabase.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const submission = parseForm(url.searchParams, ConfirmEmailSchema);
-  const t = getFixedT(request, "account");
+  const t = await getFixedT(request, "account");
   const tokenHash = submission.status === "success" ? submission.value.token_hash : null;
-  return data({ title: t("confirm.meta.title"), tokenHash, strings: namespaceStrings(request, "account") }, { status: tokenHash ? 200 : 400 });
+  return data({ title: t("confirm.meta.title"), tokenHash, strings: await namespaceStrings(request, "account") }, { status: tokenHash ? 200 : 400 });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -36,7 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { error } = await supabase.auth.verifyOtp({ token_hash: submission.value.token_hash, type: "email" });
   if (error) {
     if (error.status === 403 || error.code === "otp_expired") return refused(400, "errors.confirmLinkExpired");
-    console.error("Confirming an address failed:", error.code ?? error.status, error.message);
+    logError("Confirming an address failed", error);
     return refused(503, "errors.accountFailed");
   }
   return redirect("/account?email=confirmed", { headers });

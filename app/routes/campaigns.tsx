@@ -8,8 +8,8 @@ import { getFixedT } from "~/lib/i18n.server";
 
 const CAMPAIGNS = ["prisoners", "housing", "migrants", "climate"] as const;
 
-export function loader({ request }: LoaderFunctionArgs) {
-  const t = getFixedT(request, "pages");
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = await getFixedT(request, "pages");
   return { title: t("campaigns.meta.title"), description: t("campaigns.meta.description") };
 }
 

@@ -16,8 +16,8 @@ const PARTICIPATION = [
   { id: "proposals", to: "/voting" },
 ] as const;
 
-export function loader({ request }: LoaderFunctionArgs) {
-  const t = getFixedT(request, "pages");
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = await getFixedT(request, "pages");
   return { title: t("congress.meta.title"), description: t("congress.meta.description") };
 }
 

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { ContactForm } from "~/components/ContactForm";
 import { PageFrame } from "~/components/PageFrame";
 import { SiteLink } from "~/components/SiteLink";
-import { handleContactSubmission } from "~/lib/contact-action.server";
+import { handleContactSubmission } from "~/models/contacts.server";
 import { getFixedT } from "~/lib/i18n.server";
 import { site, type RegionalContact } from "~/lib/site";
 
@@ -16,8 +16,8 @@ const ADDRESSES: ReadonlyArray<{ key: RegionalContact; label: string }> = [
   { key: "africaMideast", label: "common:footer.regions.africaMideast" },
 ];
 
-export function loader({ request }: LoaderFunctionArgs) {
-  const t = getFixedT(request, "contact");
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = await getFixedT(request, "contact");
   return { title: t("contactPage.meta.title"), description: t("contactPage.meta.description") };
 }
 

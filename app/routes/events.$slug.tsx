@@ -17,6 +17,7 @@ import { webLink } from "~/lib/web-link";
 import { publishedEvent } from "~/models/events.server";
 import { QueryError } from "~/models/query.server";
 import type { RootLoaderData } from "~/root";
+import { logError } from "~/lib/log.server";
 
 /**
  * /events/:slug: one published event, upcoming or past (a past one says it
@@ -31,13 +32,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     event = await publishedEvent(supabase, params.slug ?? "");
   } catch (error) {
     if (!(error instanceof QueryError)) throw error;
-    console.error(error);
+    logError("Reading an event failed", error);
     throw new Response("Failed to load event", { status: 503 });
   }
   if (!event) throw new Response("Not Found", { status: 404 });
 
   const url = new URL(request.url);
-  const t = getFixedT(request, "events");
+  const t = await getFixedT(request, "events");
   const ended = new Date(event.end_date ?? event.start_date).getTime() < Date.now();
   return data(
     {

@@ -5,6 +5,8 @@ import { createAnonSupabaseClient } from "~/lib/supabase.server";
 import { getFixedT } from "~/lib/i18n.server";
 import { publishedEvent } from "~/models/events.server";
 import { QueryError } from "~/models/query.server";
+import { logError } from "~/lib/log.server";
+import { publicOrigin } from "~/lib/public-origin.server";
 
 const TEXT = { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" };
 
@@ -15,14 +17,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     event = await publishedEvent(createAnonSupabaseClient(context.cloudflare.env), params.slug ?? "");
   } catch (error) {
     if (!(error instanceof QueryError)) throw error;
-    console.error(error);
+    logError("Reading an event's calendar failed", error);
     return new Response("Failed to load event\n", { status: 503, headers: { ...TEXT, "Retry-After": "60" } });
   }
   if (!event) return new Response("Not Found\n", { status: 404, headers: TEXT });
 
-  const t = getFixedT(request, "events");
+  const t = await getFixedT(request, "events");
   const body = eventsCalendar([event], {
-    origin: new URL(request.url).origin,
+    origin: publicOrigin(request, context.cloudflare.env),
     name: event.title,
     onlineLabel: t("detail.online"),
   });

@@ -13,6 +13,7 @@ import { createAnonSupabaseClient } from "~/lib/supabase.server";
 import { eventsPage } from "~/models/events.server";
 import { pageFromUrl, QueryError } from "~/models/query.server";
 import type { RootLoaderData } from "~/root";
+import { logError } from "~/lib/log.server";
 
 /**
  * /events: upcoming published events, soonest first. /events?past=1 is the
@@ -30,12 +31,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     events = await eventsPage(supabase, page, { past });
   } catch (error) {
     if (!(error instanceof QueryError)) throw error;
-    console.error(error);
+    logError("Reading the events failed", error);
     throw new Response("Failed to load events", { status: 503 });
   }
   if (page > events.pageCount) throw new Response("Not Found", { status: 404 });
 
-  const t = getFixedT(request, "events");
+  const t = await getFixedT(request, "events");
   return data(
     {
       ...events,

@@ -5,6 +5,8 @@ import { createAnonSupabaseClient } from "~/lib/supabase.server";
 import { getFixedT } from "~/lib/i18n.server";
 import { upcomingEvents } from "~/models/events.server";
 import { QueryError } from "~/models/query.server";
+import { logError } from "~/lib/log.server";
+import { publicOrigin } from "~/lib/public-origin.server";
 
 /** More than the network has ever had at once; a bound so one feed stays one small response. */
 const CALENDAR_LIMIT = 200;
@@ -16,16 +18,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     events = await upcomingEvents(createAnonSupabaseClient(context.cloudflare.env), CALENDAR_LIMIT);
   } catch (error) {
     if (!(error instanceof QueryError)) throw error;
-    console.error(error);
+    logError("Reading the events calendar failed", error);
     return new Response("Failed to load events\n", {
       status: 503,
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "60" },
     });
   }
 
-  const t = getFixedT(request, "events");
+  const t = await getFixedT(request, "events");
   const body = eventsCalendar(events, {
-    origin: new URL(request.url).origin,
+    origin: publicOrigin(request, context.cloudflare.env),
     name: t("feeds.calendarName"),
     onlineLabel: t("detail.online"),
   });

@@ -13,6 +13,7 @@ import { ForgotPasswordSchema } from "~/lib/member-schemas";
 import { clientKey, withinLimit } from "~/lib/rate-limit.server";
 import { createSupabaseServerClient } from "~/lib/supabase.server";
 import { useMemberForm } from "~/lib/use-member-form";
+import { logError } from "~/lib/log.server";
 
 /**
  * /forgot-password: Supabase Auth mails a one-time link to /reset-password. The answer is the same
@@ -20,8 +21,8 @@ import { useMemberForm } from "~/lib/use-member-form";
  * second mail to one address within a minute. At most 5 requests a minute per client (429).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const t = getFixedT(request, "account");
-  return data({ title: t("forgot.meta.title"), strings: namespaceStrings(request, "account") });
+  const t = await getFixedT(request, "account");
+  return data({ title: t("forgot.meta.title"), strings: await namespaceStrings(request, "account") });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -37,7 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { error } = await supabase.auth.resetPasswordForEmail(submission.value.email);
   // Supabase Auth's once-a-minute refusal concerns one existing address: answered as a success, it tells nothing.
   if (error && error.code !== "over_email_send_rate_limit") {
-    console.error("Requesting a password reset failed:", error.code ?? error.status, error.message);
+    logError("Requesting a password reset failed", error);
     return reply(503, ["errors.resetFailed"]);
   }
   return reply(200, undefined, true);

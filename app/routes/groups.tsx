@@ -9,8 +9,10 @@ import { getFixedT } from "~/lib/i18n.server";
 import { seoMeta } from "~/lib/seo";
 import { createAnonSupabaseClient } from "~/lib/supabase.server";
 import { webLink } from "~/lib/web-link";
-import { groupsByName, mappedGroups, type GroupCard } from "~/models/groups.server";
+import type { GroupCard } from "~/lib/cards";
+import { groupsByName, mappedGroups } from "~/models/groups.server";
 import { QueryError } from "~/models/query.server";
+import { logError } from "~/lib/log.server";
 
 /**
  * /groups: the world map of affiliated groups, then every group by name. A
@@ -26,11 +28,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     groups = await groupsByName(supabase);
   } catch (error) {
     if (!(error instanceof QueryError)) throw error;
-    console.error(error);
+    logError("Reading the groups failed", error);
     failed = true;
   }
 
-  const t = getFixedT(request, "groups");
+  const t = await getFixedT(request, "groups");
   return data(
     // `mapped` holds the same objects as `groups`: the serialisation refers to them instead of repeating them.
     { groups, mapped: mappedGroups(groups), failed, title: t("meta.title"), description: t("meta.description") },

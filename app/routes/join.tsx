@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { ContactForm } from "~/components/ContactForm";
 import { PageFrame } from "~/components/PageFrame";
 import { Prose } from "~/components/Prose";
-import { handleContactSubmission } from "~/lib/contact-action.server";
+import { handleContactSubmission } from "~/models/contacts.server";
 import { getFixedT } from "~/lib/i18n.server";
 
 const AFFILIATION = [
@@ -14,8 +14,8 @@ const AFFILIATION = [
   "joinPage.affiliation.leave",
 ] as const;
 
-export function loader({ request }: LoaderFunctionArgs) {
-  const t = getFixedT(request, "contact");
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = await getFixedT(request, "contact");
   return { title: t("joinPage.meta.title"), description: t("joinPage.meta.description") };
 }
 

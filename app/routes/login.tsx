@@ -18,14 +18,14 @@ import { safeRedirect } from "~/lib/safe-redirect";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { headers } = await requireAnonymous(request, context);
   const url = new URL(request.url);
-  const t = getFixedT(request, "account");
+  const t = await getFixedT(request, "account");
   return data(
     {
       title: t("login.meta.title"),
       redirectTo: safeRedirect(url.searchParams.get("redirectTo"), ""),
       deleted: url.searchParams.has("deleted"),
       signedOutEverywhere: url.searchParams.get("signedOut") === "everywhere",
-      strings: namespaceStrings(request, "account"),
+      strings: await namespaceStrings(request, "account"),
     },
     { headers },
   );

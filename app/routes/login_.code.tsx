@@ -30,8 +30,8 @@ async function sessionOwingCode(request: Request, context: LoaderFunctionArgs["c
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/account");
   const { headers } = await sessionOwingCode(request, context, redirectTo);
-  const t = getFixedT(request, "account");
-  return data({ title: t("code.meta.title"), redirectTo, strings: namespaceStrings(request, "account") }, { headers });
+  const t = await getFixedT(request, "account");
+  return data({ title: t("code.meta.title"), redirectTo, strings: await namespaceStrings(request, "account") }, { headers });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -14,6 +14,7 @@ import { canonicalUrl, seoMeta, summarize } from "~/lib/seo";
 import { createAnonSupabaseClient } from "~/lib/supabase.server";
 import { publishedArticle } from "~/models/news.server";
 import { QueryError } from "~/models/query.server";
+import { logError } from "~/lib/log.server";
 
 /**
  * /news/:slug: one published article. A missing or unpublished slug is a 404
@@ -23,7 +24,7 @@ import { QueryError } from "~/models/query.server";
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const t = getFixedT(request, "news");
+  const t = await getFixedT(request, "news");
   const supabase = createAnonSupabaseClient(context.cloudflare.env);
 
   let article;
@@ -31,7 +32,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     article = await publishedArticle(supabase, params.slug ?? "");
   } catch (error) {
     if (!(error instanceof QueryError)) throw error;
-    console.error(error);
+    logError("Reading a news article failed", error);
     return data({ title: t("meta.loadFailedTitle"), article: null }, { status: 503 });
   }
   if (!article) throw new Response(t("article.notFound"), { status: 404 });

@@ -10,6 +10,7 @@ import { seoMeta } from "~/lib/seo";
 import { createAnonSupabaseClient } from "~/lib/supabase.server";
 import { newsPage } from "~/models/news.server";
 import { pageFromUrl, QueryError } from "~/models/query.server";
+import { logError } from "~/lib/log.server";
 
 /**
  * /news: published articles, newest first, NEWS_PAGE_SIZE to a page
@@ -19,7 +20,7 @@ import { pageFromUrl, QueryError } from "~/models/query.server";
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const page = pageFromUrl(new URL(request.url));
-  const t = getFixedT(request, "news");
+  const t = await getFixedT(request, "news");
   const supabase = createAnonSupabaseClient(context.cloudflare.env);
   const title = page > 1 ? t("meta.pageTitle", { page }) : t("meta.title");
   const description = t("meta.description");
@@ -29,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     news = await newsPage(supabase, page);
   } catch (error) {
     if (!(error instanceof QueryError)) throw error;
-    console.error(error);
+    logError("Reading the news failed", error);
     return data({ title, description, news: null }, { status: 503 });
   }
   if (page > news.pageCount) throw new Response("Not Found", { status: 404 });

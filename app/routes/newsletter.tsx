@@ -16,8 +16,9 @@ import {
   NEWSLETTER_ENHANCED_FIELD,
   NEWSLETTER_FLASH,
   NEWSLETTER_RETURN_FIELD,
+  type NewsletterActionData,
   type NewsletterState,
-} from "~/components/NewsletterForm";
+} from "~/lib/newsletter-form";
 import { postedForm } from "~/lib/form-post.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { NewsletterSchema } from "~/lib/schemas";
@@ -28,8 +29,7 @@ import { clientKey, withinLimit } from "~/lib/rate-limit.server";
 import { createWorkerSupabaseClient } from "~/lib/supabase.server";
 import { subscribeToNewsletter, withdrawUnmailedSubscription } from "~/models/newsletter.server";
 import type { Supabase } from "~/models/query.server";
-
-export type NewsletterActionData = { state: NewsletterState; result: SubmissionResult<string[]> };
+import { logError } from "~/lib/log.server";
 
 const STATUS: Record<NewsletterState, number> = { subscribed: 200, invalid: 400, limited: 429, failed: 503 };
 
@@ -64,7 +64,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     token = await subscribeToNewsletter(worker, email);
   } catch (error) {
-    console.error("Newsletter subscription failed:", error instanceof Error ? error.message : error);
+    logError("Newsletter subscription failed", error);
     return answer("failed", submission.reply({ formErrors: ["newsletter.failed"] }));
   }
   // The mail goes after the answer: a reply that waited for it would take longer exactly when the
@@ -76,13 +76,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 /** Mails the confirmation link; if the mail cannot go, the pending subscription goes too (the visitor may subscribe again). */
 async function mailConfirmation(request: Request, env: Env, worker: Supabase, email: string, token: string) {
   try {
-    await sendMail(env, confirmationMail(request, email, token));
+    await sendMail(env, await confirmationMail(request, email, token));
   } catch (error) {
-    console.error("Newsletter confirmation mail failed:", error instanceof Error ? error.message : error);
+    logError("Newsletter confirmation mail failed", error);
     try {
       await withdrawUnmailedSubscription(worker, token);
     } catch (withdrawal) {
-      console.error("…and withdrawing the unmailed subscription failed:", withdrawal instanceof Error ? withdrawal.message : withdrawal);
+      logError("…and withdrawing the unmailed subscription failed", withdrawal);
     }
   }
 }

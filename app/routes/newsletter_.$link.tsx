@@ -10,6 +10,7 @@ import { clientKey, withinLimit } from "~/lib/rate-limit.server";
 import { NewsletterLinkSchema } from "~/lib/schemas";
 import { createAnonSupabaseClient } from "~/lib/supabase.server";
 import { confirmNewsletterSubscription, unsubscribeFromNewsletter } from "~/models/newsletter.server";
+import { logError } from "~/lib/log.server";
 
 /**
  * /newsletter/confirm?token=… and /newsletter/unsubscribe?token=…: the links of the newsletter's
@@ -37,9 +38,9 @@ function tokenOf(source: URLSearchParams | FormData): string | null {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const kind = linkOf(params);
   const token = tokenOf(new URL(request.url).searchParams);
-  const t = getFixedT(request, "newsletter");
+  const t = await getFixedT(request, "newsletter");
   return data(
-    { kind, token, title: t(`${kind}.meta`), strings: namespaceStrings(request, "newsletter") },
+    { kind, token, title: t(`${kind}.meta`), strings: await namespaceStrings(request, "newsletter") },
     // A malformed link finds nothing: the page says so, with the status a missing page has.
     { status: token ? 200 : 404, headers: { "Cache-Control": "private, no-store" } },
   );
@@ -61,7 +62,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     }
     return (await unsubscribeFromNewsletter(supabase, token)) ? data<Outcome>({ done: true, unsubscribeToken: null }) : refused("expired");
   } catch (error) {
-    console.error(`Newsletter ${kind} failed:`, error instanceof Error ? error.message : error);
+    logError(`Newsletter ${kind} failed`, error);
     return refused("failed");
   }
 }

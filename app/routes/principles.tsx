@@ -14,8 +14,8 @@ const PRINCIPLES = [
   { id: "internationalSolidarity", practice: ["calls", "translation", "safety"] },
 ] as const;
 
-export function loader({ request }: LoaderFunctionArgs) {
-  const t = getFixedT(request, "pages");
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = await getFixedT(request, "pages");
   return { title: t("principles.meta.title"), description: t("principles.meta.description") };
 }
 

@@ -16,6 +16,7 @@ import { clientKey, withinLimit } from "~/lib/rate-limit.server";
 import { isLocalHost } from "~/lib/security.server";
 import { createSupabaseServerClient, type TypedSupabaseClient } from "~/lib/supabase.server";
 import { useMemberForm } from "~/lib/use-member-form";
+import { logError } from "~/lib/log.server";
 
 /**
  * /reset-password?token_hash=…&type=recovery: the mailed link. A GET only shows the form, so that
@@ -27,8 +28,8 @@ import { useMemberForm } from "~/lib/use-member-form";
 export async function loader({ request }: LoaderFunctionArgs) {
   const link = parseForm(new URL(request.url).searchParams, ResetLinkSchema);
   const tokenHash = link.status === "success" ? link.value.token_hash : null;
-  const t = getFixedT(request, "account");
-  return data({ title: t("reset.meta.title"), tokenHash, strings: namespaceStrings(request, "account") }, { status: tokenHash ? 200 : 400 });
+  const t = await getFixedT(request, "account");
+  return data({ title: t("reset.meta.title"), tokenHash, strings: await namespaceStrings(request, "account") }, { status: tokenHash ? 200 : 400 });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -57,7 +58,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // The same password as before is no harm: the member knows it, and is signed in.
   if (error && error.code !== "same_password") {
     if (isAuthWeakPasswordError(error)) return reply(400, { fieldErrors: { newPassword: ["errors.weakPassword.length"] } });
-    console.error("Setting a new password failed:", error.code ?? error.status, error.message);
+    logError("Setting a new password failed", error);
     return reply(503, { formErrors: ["errors.accountFailed"] });
   }
   return redirect("/account?password=reset", { headers });
@@ -86,7 +87,7 @@ async function recoveringUser(supabase: TypedSupabaseClient, tokenHash: string, 
   const account = (user: User) => ({ email: user.email ?? "", username: String(user.user_metadata?.username ?? "") });
   if (verified.data.user) return account(verified.data.user);
   if (verified.error && verified.error.status !== 403 && verified.error.code !== "otp_expired") {
-    console.error("Verifying a reset link failed:", verified.error.code ?? verified.error.status, verified.error.message);
+    logError("Verifying a reset link failed", verified.error);
     return "failed" as const;
   }
   if (!retry) return null;

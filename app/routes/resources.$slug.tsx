@@ -21,6 +21,7 @@ import { clientKey, withinLimit } from "~/lib/rate-limit.server";
 import { createAnonSupabaseClient, createWorkerSupabaseClient } from "~/lib/supabase.server";
 import { QueryError } from "~/models/query.server";
 import { publishedResource, recordDownload } from "~/models/resources.server";
+import { logError } from "~/lib/log.server";
 
 /**
  * /resources/:slug: one published resource. A missing or unpublished slug is
@@ -29,7 +30,7 @@ import { publishedResource, recordDownload } from "~/models/resources.server";
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const t = getFixedT(request, "resources");
+  const t = await getFixedT(request, "resources");
   const supabase = createAnonSupabaseClient(context.cloudflare.env);
 
   let resource;
@@ -37,7 +38,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     resource = await publishedResource(supabase, params.slug ?? "");
   } catch (error) {
     if (!(error instanceof QueryError)) throw error;
-    console.error(error);
+    logError("Reading a resource failed", error);
     return data({ title: t("meta.loadFailedTitle"), resource: null }, { status: 503 });
   }
   if (!resource) throw new Response(t("resource.notFound"), { status: 404 });
@@ -64,7 +65,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   requirePost(request);
-  const t = getFixedT(request, "resources");
+  const t = await getFixedT(request, "resources");
   // The count is the Worker's to move (its secret); the resource is read as any visitor reads it.
   const supabase = createWorkerSupabaseClient(context.cloudflare.env);
 
@@ -81,7 +82,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     }
   } catch (error) {
     if (!(error instanceof QueryError)) throw error;
-    console.error(error);
+    logError("Counting a download failed", error);
     return data({ downloadFailed: true }, { status: 503 });
   }
   if (!counted) throw new Response(t("resource.notFound"), { status: 404 });

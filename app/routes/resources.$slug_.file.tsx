@@ -8,6 +8,7 @@ import { createAnonSupabaseClient } from "~/lib/supabase.server";
 import { webLink } from "~/lib/web-link";
 import { QueryError } from "~/models/query.server";
 import { publishedResource } from "~/models/resources.server";
+import { logError } from "~/lib/log.server";
 
 /**
  * GET /resources/:slug/file: where the Download form's 303 lands, in the new
@@ -21,7 +22,7 @@ import { publishedResource } from "~/models/resources.server";
  * refresh from this page is a new navigation, outside form-action.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const t = getFixedT(request, "resources");
+  const t = await getFixedT(request, "resources");
   const supabase = createAnonSupabaseClient(context.cloudflare.env);
 
   let resource;
@@ -29,7 +30,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     resource = await publishedResource(supabase, params.slug ?? "");
   } catch (error) {
     if (!(error instanceof QueryError)) throw error;
-    console.error(error);
+    logError("Reading a resource failed", error);
     return data({ title: t("meta.loadFailedTitle"), file: null }, { status: 503 });
   }
   // Only an http(s) address is sent on to (webLink): the refresh and the link below carry it as is.

@@ -10,6 +10,7 @@ import { seoMeta } from "~/lib/seo";
 import { createAnonSupabaseClient } from "~/lib/supabase.server";
 import { pageFromUrl, QueryError } from "~/models/query.server";
 import { resourcesPage } from "~/models/resources.server";
+import { logError } from "~/lib/log.server";
 
 /**
  * /resources: published resources, newest first, RESOURCES_PAGE_SIZE to a
@@ -18,7 +19,7 @@ import { resourcesPage } from "~/models/resources.server";
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const page = pageFromUrl(new URL(request.url));
-  const t = getFixedT(request, "resources");
+  const t = await getFixedT(request, "resources");
   const supabase = createAnonSupabaseClient(context.cloudflare.env);
   const title = page > 1 ? t("meta.pageTitle", { page }) : t("meta.title");
   const description = t("meta.description");
@@ -28,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     resources = await resourcesPage(supabase, page);
   } catch (error) {
     if (!(error instanceof QueryError)) throw error;
-    console.error(error);
+    logError("Reading the resources failed", error);
     return data({ title, description, resources: null }, { status: 503 });
   }
   if (page > resources.pageCount) throw new Response("Not Found", { status: 404 });

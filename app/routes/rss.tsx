@@ -2,8 +2,11 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { element, escapeXml, FEED_CACHE_CONTROL, rfc822 } from "~/lib/feeds.server";
 import { createAnonSupabaseClient } from "~/lib/supabase.server";
 import { detectLanguage, getFixedT } from "~/lib/i18n.server";
-import { latestNews, type NewsCard } from "~/models/news.server";
+import type { NewsCard } from "~/lib/cards";
+import { latestNews } from "~/models/news.server";
 import { QueryError } from "~/models/query.server";
+import { logError } from "~/lib/log.server";
+import { publicOrigin } from "~/lib/public-origin.server";
 
 const FEED_SIZE = 20;
 
@@ -14,16 +17,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     articles = await latestNews(createAnonSupabaseClient(context.cloudflare.env), FEED_SIZE);
   } catch (error) {
     if (!(error instanceof QueryError)) throw error;
-    console.error(error);
+    logError("Reading the news feed failed", error);
     return new Response("Failed to load articles\n", {
       status: 503,
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "60" },
     });
   }
 
-  const origin = new URL(request.url).origin;
-  const { language } = detectLanguage(request);
-  const t = getFixedT(language, "events");
+  const origin = publicOrigin(request, context.cloudflare.env);
+  const language = await detectLanguage(request);
+  const t = await getFixedT(language, "events");
   const newest = articles.find((article) => article.published_at)?.published_at;
 
   const xml = [

@@ -18,8 +18,8 @@ const SECTIONS = [
   { id: "warnings", items: ["infiltration", "phishing", "anonymity", "seizure"], intro: false },
 ] as const;
 
-export function loader({ request }: LoaderFunctionArgs) {
-  const t = getFixedT(request, "pages");
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = await getFixedT(request, "pages");
   return { title: t("security.meta.title"), description: t("security.meta.description") };
 }
 

@@ -17,6 +17,7 @@ import { PUBLIC_NAME_MAX } from "~/lib/public-name";
 import { PASSWORD_PROBLEM_MESSAGES, passwordProblem } from "~/lib/password-policy.server";
 import { clientKey, withinLimit } from "~/lib/rate-limit.server";
 import { createAnonSupabaseClient } from "~/lib/supabase.server";
+import { logError } from "~/lib/log.server";
 
 /**
  * /signup: email, password, public name and an optional "why I want to join". Signing up never
@@ -26,9 +27,9 @@ import { createAnonSupabaseClient } from "~/lib/supabase.server";
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { headers } = await requireAnonymous(request, context);
-  const t = getFixedT(request, "account");
+  const t = await getFixedT(request, "account");
   return data(
-    { title: t("signup.meta.title"), description: t("signup.meta.description"), strings: namespaceStrings(request, "account") },
+    { title: t("signup.meta.title"), description: t("signup.meta.description"), strings: await namespaceStrings(request, "account") },
     { headers },
   );
 }
@@ -57,7 +58,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const supabase = createAnonSupabaseClient(env);
   const available = await supabase.rpc("public_name_available", { name: publicName });
   if (available.error) {
-    console.error("Checking a public name failed:", available.error.message);
+    logError("Checking a public name failed", available.error);
     return reply(503, { formErrors: ["errors.signUpFailed"] });
   }
   if (!available.data) return reply(409, { fieldErrors: { publicName: ["errors.publicName.taken"] } });
@@ -65,7 +66,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { data: signedUp, error } = await supabase.auth.signUp({
     email,
     password,
-    options: { data: { username: publicName, join_reason: reason ?? "", locale: detectLanguage(request).language } },
+    options: { data: { username: publicName, join_reason: reason ?? "", locale: await detectLanguage(request) } },
   });
   if (error && error.code !== "user_already_exists" && error.code !== "email_exists") {
     if (isAuthWeakPasswordError(error)) {
@@ -76,7 +77,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return reply(400, { fieldErrors: { email: ["errors.emailInvalid"] } });
     }
     if (error.status === 429) return reply(429, { formErrors: ["errors.rateLimited"] });
-    console.error("Sign-up failed:", error.code ?? error.status, error.message);
+    logError("Sign-up failed", error);
     return reply(503, { formErrors: ["errors.signUpFailed"] });
   }
   // With confirmations on (production), Supabase Auth answers every sign-up, new or taken, with no session.

@@ -3,6 +3,8 @@ import { escapeXml, FEED_CACHE_CONTROL } from "~/lib/feeds.server";
 import { createAnonSupabaseClient } from "~/lib/supabase.server";
 import { QueryError } from "~/models/query.server";
 import { publishedSlugs, type SitemapEntry } from "~/models/sitemap.server";
+import { logError } from "~/lib/log.server";
+import { publicOrigin } from "~/lib/public-origin.server";
 
 /**
  * The public pages that exist without any content row. Only pages that are
@@ -35,14 +37,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     content = await publishedSlugs(createAnonSupabaseClient(context.cloudflare.env));
   } catch (error) {
     if (!(error instanceof QueryError)) throw error;
-    console.error(error);
+    logError("Reading the sitemap's records failed", error);
     return new Response("Failed to load the sitemap\n", {
       status: 503,
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "60" },
     });
   }
 
-  const origin = new URL(request.url).origin;
+  const origin = publicOrigin(request, context.cloudflare.env);
   const entry = (path: string, lastmod?: string) =>
     `<url><loc>${escapeXml(`${origin}${path}`)}</loc>${lastmod ? `<lastmod>${new Date(lastmod).toISOString()}</lastmod>` : ""}</url>`;
   const rows = (prefix: string, entries: SitemapEntry[]) =>

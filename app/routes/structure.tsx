@@ -8,8 +8,8 @@ import { getFixedT } from "~/lib/i18n.server";
 const CONSENSUS_STEPS = ["write", "discuss", "present", "amend", "decide"] as const;
 const AFFILIATION_STEPS = ["apply", "meet", "decide"] as const;
 
-export function loader({ request }: LoaderFunctionArgs) {
-  const t = getFixedT(request, "pages");
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = await getFixedT(request, "pages");
   return { title: t("structure.meta.title"), description: t("structure.meta.description") };
 }
 

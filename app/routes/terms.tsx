@@ -7,8 +7,8 @@ import { getFixedT } from "~/lib/i18n.server";
 
 const FORM_RULES = ["purpose", "spam", "others", "abuse"] as const;
 
-export function loader({ request }: LoaderFunctionArgs) {
-  const t = getFixedT(request, "pages");
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = await getFixedT(request, "pages");
   return { title: t("terms.meta.title"), description: t("terms.meta.description") };
 }
 

@@ -31,6 +31,7 @@ import {
   type ProposalDetail,
 } from "~/models/proposals.server";
 import { QueryError } from "~/models/query.server";
+import { logError } from "~/lib/log.server";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -58,7 +59,7 @@ const commentsOpen = (status: string) => status === "discussion" || status === "
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = params.id ?? "";
   if (!UUID.test(id)) throw notFound();
-  const t = getFixedT(request, "voting");
+  const t = await getFixedT(request, "voting");
   const { supabase, headers, viewer } = await getSession(request, context);
   const reader = viewer ? supabase : createAnonSupabaseClient(context.cloudflare.env);
   let proposal;
@@ -66,7 +67,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     proposal = await proposalById(reader, id, viewer?.id ?? null);
   } catch (error) {
     if (!(error instanceof QueryError)) throw error;
-    console.error(error);
+    logError("Reading a proposal failed", error);
     throw new Response(t("detail.loadFailed"), { status: 503, headers });
   }
   if (!proposal) throw notFound();
@@ -130,7 +131,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     proposal = await proposalById(supabase, id, viewer.id);
   } catch (error) {
     if (!(error instanceof QueryError)) throw error;
-    console.error(error);
+    logError("Reading a proposal failed", error);
     return answer(503, FAILED[action]);
   }
   if (!proposal) throw notFound();
@@ -161,7 +162,7 @@ async function perform(
   const refused = (error: { code: string; message: string } | null, result?: SubmissionResult<string[]>): Performed => {
     if (!error) return {};
     const refusal = refusalOf(error as Parameters<typeof refusalOf>[0]);
-    if (refusal.status === 503) console.error(`${intent} failed:`, error.code, error.message);
+    if (refusal.status === 503) logError(`${intent} failed`, error);
     const key = refusal.status === 409 ? CONFLICT[intent] : refusal.status === 403 ? "errors.forbidden" : FAILED[intent];
     return { status: refusal.status, error: key, result };
   };

@@ -10,6 +10,7 @@ import { memberForm, refusalOf } from "~/lib/member-action.server";
 import { parseProposalForm } from "~/lib/proposal-form.server";
 import { sanitizeRichHtml } from "~/lib/sanitize.server";
 import { groupChoices, proposalById, updateDraft } from "~/models/proposals.server";
+import { logError } from "~/lib/log.server";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -24,7 +25,7 @@ async function ownDraft(request: Request, context: LoaderFunctionArgs["context"]
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { supabase, headers, proposal } = await ownDraft(request, context, params.id ?? "");
-  const t = getFixedT(request, "voting");
+  const t = await getFixedT(request, "voting");
   const groups = await groupChoices(supabase);
   return data(
     {
@@ -48,7 +49,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const { error } = await updateDraft(supabase, proposal.id, fields);
   if (error) {
     const refusal = refusalOf(error);
-    if (refusal.status === 503) console.error("Saving a draft failed:", error.code, error.message);
+    if (refusal.status === 503) logError("Saving a draft failed", error);
     return reply(refusal.status, { formErrors: [refusal.status === 409 || refusal.status === 404 ? "errors.notADraft" : "errors.saveFailed"] });
   }
   return redirect(`/voting/${proposal.id}`, { headers });

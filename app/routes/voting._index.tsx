@@ -15,6 +15,7 @@ import { createAnonSupabaseClient } from "~/lib/supabase.server";
 import type { action as createAction } from "~/routes/voting.new";
 import { groupChoices, PROPOSAL_FILTERS, proposalsPage, type ProposalFilter } from "~/models/proposals.server";
 import { pageFromUrl, QueryError } from "~/models/query.server";
+import { logError } from "~/lib/log.server";
 
 const isFilter = (value: string | null): value is ProposalFilter => value !== null && value in PROPOSAL_FILTERS;
 
@@ -29,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const page = pageFromUrl(url);
   const status = url.searchParams.get("status");
   const filter: ProposalFilter = isFilter(status) ? status : "all";
-  const t = getFixedT(request, "voting");
+  const t = await getFixedT(request, "voting");
   const { supabase, headers, viewer } = await getSession(request, context);
   const reader = viewer ? supabase : createAnonSupabaseClient(context.cloudflare.env);
   const base = { title: t("meta.title"), description: t("meta.description"), filter, viewer: viewer && { isMember: viewer.isMember } };
@@ -44,7 +45,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return data({ ...base, proposals: { ...proposals, items }, groups }, { headers });
   } catch (error) {
     if (!(error instanceof QueryError)) throw error;
-    console.error(error);
+    logError("Reading the proposals failed", error);
     return data({ ...base, proposals: null, groups: [] }, { status: 503, headers });
   }
 }

@@ -11,6 +11,7 @@ import { memberForm, refusalOf } from "~/lib/member-action.server";
 import { parseProposalForm } from "~/lib/proposal-form.server";
 import { createProposal, groupChoices } from "~/models/proposals.server";
 import { QueryError } from "~/models/query.server";
+import { logError } from "~/lib/log.server";
 
 /**
  * /voting/new: a new proposal, saved as the member's draft. The page of its own for browsers
@@ -19,13 +20,13 @@ import { QueryError } from "~/models/query.server";
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { supabase, headers, viewer } = await requireViewer(request, context);
-  const t = getFixedT(request, "voting");
+  const t = await getFixedT(request, "voting");
   let groups: Awaited<ReturnType<typeof groupChoices>> | null = null;
   try {
     groups = await groupChoices(supabase);
   } catch (error) {
     if (!(error instanceof QueryError)) throw error;
-    console.error(error);
+    logError("Reading the group choices failed", error);
   }
   return data({ title: t("create.meta.title"), isMember: viewer.isMember, groups: groups ?? [], groupsFailed: !groups }, { headers });
 }
@@ -43,7 +44,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { data: created, error } = await createProposal(supabase, fields);
   if (error || !created) {
     const refusal = error ? refusalOf(error) : ({ status: 503 } as const);
-    if (refusal.status === 503) console.error("Creating a proposal failed:", error?.code, error?.message);
+    if (refusal.status === 503) logError("Creating a proposal failed", error);
     return reply(refusal.status, { formErrors: [refusal.status === 403 ? "errors.awaitingApproval" : "errors.createFailed"] });
   }
   if (formData.get("_modal") === "1") return data({ created: created.id, result: submission.reply({ resetForm: true }) }, { headers });

@@ -4,6 +4,8 @@ import { detectLanguage, getFixedT } from "~/lib/i18n.server";
 import { createAnonSupabaseClient } from "~/lib/supabase.server";
 import { publishedProposals } from "~/models/proposals.server";
 import { QueryError } from "~/models/query.server";
+import { logError } from "~/lib/log.server";
+import { publicOrigin } from "~/lib/public-origin.server";
 
 /**
  * /voting/rss: published proposals as RSS 2.0, most recently changed first. Each state a
@@ -16,15 +18,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     proposals = await publishedProposals(createAnonSupabaseClient(context.cloudflare.env));
   } catch (error) {
     if (!(error instanceof QueryError)) throw error;
-    console.error(error);
+    logError("Reading the proposals feed failed", error);
     return new Response("Failed to load proposals\n", {
       status: 503,
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "60" },
     });
   }
-  const origin = new URL(request.url).origin;
-  const { language } = detectLanguage(request);
-  const t = getFixedT(language, "voting");
+  const origin = publicOrigin(request, context.cloudflare.env);
+  const language = await detectLanguage(request);
+  const t = await getFixedT(language, "voting");
   const item = (proposal: (typeof proposals)[number]) => {
     const link = `${origin}/voting/${proposal.id}`;
     return [

@@ -20,8 +20,10 @@ const GROUPS: MapGroup[] = [
   { id: "c", name: "Sneaky <Group>", location: null, latitude: -33.9, longitude: 18.4, website: "javascript:alert(1)" },
 ];
 
+const i18n = await createI18nInstance("en");
+
 function render(element: Parameters<typeof renderToString>[0]): string {
-  return renderToString(createElement(I18nextProvider, { i18n: createI18nInstance("en") }, element));
+  return renderToString(createElement(I18nextProvider, { i18n }, element));
 }
 
 type Element = { tag: string; attributes: Map<string, string>; html: string };

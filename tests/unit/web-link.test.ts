@@ -8,7 +8,9 @@ import { describe, expect, it } from "vitest";
 import { EventCard } from "~/components/EventCard";
 import { createI18nInstance } from "~/lib/i18n.server";
 import { webLink } from "~/lib/web-link";
-import type { EventCard as EventCardData } from "~/models/events.server";
+import type { EventCard as EventCardData } from "~/lib/cards";
+
+const english = await createI18nInstance("en");
 
 describe("webLink", () => {
   it("keeps http and https addresses", () => {
@@ -48,7 +50,7 @@ describe("EventCard", () => {
     renderToString(
       createElement(
         I18nextProvider,
-        { i18n: createI18nInstance("en") },
+        { i18n: english },
         createElement(StaticRouter, { location: "/events" }, createElement(EventCard, { event: data, ended })),
       ),
     );

@@ -1,0 +1,4 @@
+import { unavailableClass } from "./unavailable";
+
+export const StorageClient = unavailableClass("Supabase Storage");
+export class StorageApiError extends Error {}

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: everything CI checks, in order, on a fresh clone with nothing else running.
-// install → type-check → lint → vitest (starts its own embedded backend) → build →
-// Playwright against the built Worker under wrangler dev + an in-memory embedded backend.
+// install → type-check → lint → build → vitest (starts its own embedded backend; the deploy
+// configuration's tests dry-run the build) → the production configuration check (scripts/check-config.mjs)
+// → Playwright against the built Worker under wrangler dev + an in-memory embedded backend.
 // The last line is the total over all suites, `N passed, N failed, N skipped`, which CI reads.
 import { mkdirSync, rmSync } from "node:fs";
 import { readFile } from "node:fs/promises";
@@ -81,10 +82,13 @@ mkdirSync("test-results", { recursive: true });
 await ensureInstalled();
 await check("typecheck", "npx", ["tsc"]);
 await check("lint", "npx", ["eslint", "."]);
+const built = await check("build", "npx", ["remix", "vite:build"]);
 await vitest();
-if (await check("build", "npx", ["remix", "vite:build"])) {
+if (built) {
+  await check("config", "node", ["scripts/check-config.mjs"]);
   await playwright();
 } else {
+  record("config", 0, 1);
   record("playwright", 0, 1);
 }
 

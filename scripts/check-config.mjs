@@ -76,6 +76,27 @@ function bindingsOf(output) {
   return rows;
 }
 
+/**
+ * Code the Worker never runs, which must stay out of its bundle (docs/decisions/037): supabase-js's
+ * unused clients (stubbed by [alias]), the map's zoom and the rich-text editor (browser only).
+ */
+export const CLIENT_ONLY_MODULES = [
+  "node_modules/@supabase/realtime-js/",
+  "node_modules/@supabase/storage-js/",
+  "node_modules/@supabase/functions-js/",
+  "node_modules/d3-zoom/",
+  "node_modules/@tiptap/",
+  "node_modules/prosemirror-",
+];
+
+/** A problem for each of CLIENT_ONLY_MODULES that esbuild's metafile shows in the bundle. */
+export function clientOnlyModulesIn(meta) {
+  const inputs = Object.values(meta.outputs).flatMap((output) => Object.keys(output.inputs ?? {}));
+  return CLIENT_ONLY_MODULES.filter((module) => inputs.some((input) => input.includes(module))).map(
+    (module) => `the Worker's bundle contains ${module.replace("node_modules/", "")} (never run on the server)`,
+  );
+}
+
 /** The production bundle as wrangler would upload it, written to `outdir` (with a metafile when asked). */
 export function wranglerDryRun({ configPath = "wrangler.toml", outdir, metafile }) {
   return runCommand(
@@ -101,9 +122,11 @@ export async function checkWrangler({ configPath = "wrangler.toml", deploy = fal
   if (!production) return { problems: [`${configPath} has no [env.production]`], bindings: [], size: null };
 
   const outdir = mkdtempSync(path.join(tmpdir(), "check-config-"));
-  const { code, output } = await wranglerDryRun({ configPath, outdir });
-  rmSync(outdir, { recursive: true, force: true });
+  const metafile = path.join(outdir, "meta.json");
+  const { code, output } = await wranglerDryRun({ configPath, outdir, metafile });
   if (code !== 0) problems.push(`wrangler deploy --dry-run --env production exited with ${code}`);
+  if (existsSync(metafile)) problems.push(...clientOnlyModulesIn(JSON.parse(readFileSync(metafile, "utf8"))));
+  rmSync(outdir, { recursive: true, force: true });
   // Each warning or error with the indented lines that explain it.
   const lines = output.split("\n");
   lines.forEach((line, index) => {

@@ -90,3 +90,15 @@ describe("the production configuration check", { timeout: 120_000 }, () => {
     expect(check.problems).toEqual([]);
   });
 });
+
+describe("the Worker's bundle", () => {
+  it("a metafile naming a stubbed or browser-only module is refused", async () => {
+    const { clientOnlyModulesIn } = await import("../../scripts/check-config.mjs");
+    const meta = (inputs: string[]) => ({ outputs: { "server.js": { inputs: Object.fromEntries(inputs.map((input) => [input, { bytesInOutput: 1 }])) } } });
+    expect(clientOnlyModulesIn(meta(["node_modules/@supabase/postgrest-js/dist/index.mjs", "stubs/supabase-storage.ts"]))).toEqual([]);
+    expect(clientOnlyModulesIn(meta(["node_modules/@supabase/realtime-js/dist/module/RealtimeClient.js", "node_modules/d3-zoom/src/zoom.js"]))).toEqual([
+      "the Worker's bundle contains @supabase/realtime-js/ (never run on the server)",
+      "the Worker's bundle contains d3-zoom/ (never run on the server)",
+    ]);
+  });
+});

@@ -148,3 +148,11 @@ export function summarize(text: string, max = 160): string {
   const space = cut.lastIndexOf(" ");
   return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s.,;:!?—-]+$/, "")}…`;
 }
+
+/**
+ * The meta function of a page whose loader returns its translated `title` and `description` (the
+ * static pages, the contact and join forms): the same tags as a content page's, Open Graph included.
+ */
+export function titledPageMeta({ data, matches, location }: SeoArgs & { data?: { title: string; description: string } }): MetaDescriptor[] {
+  return data ? seoMeta({ matches, location }, { title: data.title, description: data.description }) : [];
+}

@@ -186,7 +186,7 @@ function Hero() {
         </p>
         <div className="mt-10 flex flex-col gap-3 sm:flex-row">
           <Link to="/about" className="btn-outline">
-            {t("home.hero.learnMore")}
+            {t("home.hero.aboutNetwork")}
           </Link>
           <Link to="/contact" className="btn-primary">
             {t("home.hero.join")}

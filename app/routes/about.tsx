@@ -5,6 +5,7 @@ import { PageFrame } from "~/components/PageFrame";
 import { PageText } from "~/components/PageText";
 import { Prose } from "~/components/Prose";
 import { getFixedT } from "~/lib/i18n.server";
+import { titledPageMeta } from "~/lib/seo";
 
 const OBJECTIVES = ["solidarity", "resources", "action", "voices"] as const;
 
@@ -13,10 +14,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { title: t("about.meta.title"), description: t("about.meta.description") };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.title },
-  { name: "description", content: data?.description },
-];
+export const meta: MetaFunction<typeof loader> = titledPageMeta;
 
 export default function AboutPage() {
   const { t } = useTranslation("pages");

@@ -6,6 +6,7 @@ import { PageText } from "~/components/PageText";
 import { Prose } from "~/components/Prose";
 import { SiteLink } from "~/components/SiteLink";
 import { getFixedT } from "~/lib/i18n.server";
+import { titledPageMeta } from "~/lib/seo";
 
 const DETAILS = ["when", "where", "who", "format"] as const;
 const OBJECTIVES = ["movementBuilding", "strategicPlanning", "resourceSharing", "directAction"] as const;
@@ -21,10 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { title: t("congress.meta.title"), description: t("congress.meta.description") };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.title },
-  { name: "description", content: data?.description },
-];
+export const meta: MetaFunction<typeof loader> = titledPageMeta;
 
 export default function CongressPage() {
   const { t } = useTranslation("pages");

@@ -6,6 +6,7 @@ import { SiteLink } from "~/components/SiteLink";
 import { handleContactSubmission } from "~/models/contacts.server";
 import { getFixedT } from "~/lib/i18n.server";
 import { site, type RegionalContact } from "~/lib/site";
+import { titledPageMeta } from "~/lib/seo";
 
 /** Labels come from the footer's list (common namespace): one wording for the same addresses. */
 const ADDRESSES: ReadonlyArray<{ key: RegionalContact; label: string }> = [
@@ -25,10 +26,7 @@ export function action({ request, context }: ActionFunctionArgs) {
   return handleContactSubmission(request, context, "contact");
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.title },
-  { name: "description", content: data?.description },
-];
+export const meta: MetaFunction<typeof loader> = titledPageMeta;
 
 export default function ContactPage() {
   const { t } = useTranslation("contact");

@@ -5,6 +5,7 @@ import { PageFrame } from "~/components/PageFrame";
 import { Prose } from "~/components/Prose";
 import { handleContactSubmission } from "~/models/contacts.server";
 import { getFixedT } from "~/lib/i18n.server";
+import { titledPageMeta } from "~/lib/seo";
 
 const AFFILIATION = [
   "joinPage.affiliation.principles",
@@ -23,10 +24,7 @@ export function action({ request, context }: ActionFunctionArgs) {
   return handleContactSubmission(request, context, "join");
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.title },
-  { name: "description", content: data?.description },
-];
+export const meta: MetaFunction<typeof loader> = titledPageMeta;
 
 export default function JoinPage() {
   const { t } = useTranslation("contact");

@@ -5,6 +5,7 @@ import { PageFrame } from "~/components/PageFrame";
 import { PageText } from "~/components/PageText";
 import { Prose } from "~/components/Prose";
 import { getFixedT } from "~/lib/i18n.server";
+import { titledPageMeta } from "~/lib/seo";
 
 /** Each principle and the keys of its "in practice" list, in reading order. */
 const PRINCIPLES = [
@@ -19,10 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { title: t("principles.meta.title"), description: t("principles.meta.description") };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.title },
-  { name: "description", content: data?.description },
-];
+export const meta: MetaFunction<typeof loader> = titledPageMeta;
 
 export default function PrinciplesPage() {
   const { t } = useTranslation("pages");

@@ -6,6 +6,7 @@ import { Prose } from "~/components/Prose";
 import { getFixedT } from "~/lib/i18n.server";
 import { RETENTION_PERIODS, type RetentionItem, type RetentionPeriod } from "~/lib/retention";
 import { site } from "~/lib/site";
+import { titledPageMeta } from "~/lib/seo";
 
 const NOT_COLLECTED = ["analytics", "thirdParty", "ipAddresses", "sharing"] as const;
 
@@ -39,10 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { title: t("privacy.meta.title"), description: t("privacy.meta.description") };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.title },
-  { name: "description", content: data?.description },
-];
+export const meta: MetaFunction<typeof loader> = titledPageMeta;
 
 export default function PrivacyPage() {
   const { t } = useTranslation("pages");

@@ -6,6 +6,7 @@ import { PageText } from "~/components/PageText";
 import { Prose } from "~/components/Prose";
 import { getFixedT } from "~/lib/i18n.server";
 import { site } from "~/lib/site";
+import { titledPageMeta } from "~/lib/seo";
 
 /**
  * The sections of the guide and the keys of their items, in reading order.
@@ -23,10 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { title: t("security.meta.title"), description: t("security.meta.description") };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.title },
-  { name: "description", content: data?.description },
-];
+export const meta: MetaFunction<typeof loader> = titledPageMeta;
 
 export default function SecurityPage() {
   const { t } = useTranslation("pages");

@@ -4,6 +4,7 @@ import { PageFrame } from "~/components/PageFrame";
 import { PageText } from "~/components/PageText";
 import { Prose } from "~/components/Prose";
 import { getFixedT } from "~/lib/i18n.server";
+import { titledPageMeta } from "~/lib/seo";
 
 const CONSENSUS_STEPS = ["write", "discuss", "present", "amend", "decide"] as const;
 const AFFILIATION_STEPS = ["apply", "meet", "decide"] as const;
@@ -13,10 +14,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { title: t("structure.meta.title"), description: t("structure.meta.description") };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.title },
-  { name: "description", content: data?.description },
-];
+export const meta: MetaFunction<typeof loader> = titledPageMeta;
 
 export default function StructurePage() {
   const { t } = useTranslation("pages");

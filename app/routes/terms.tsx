@@ -4,6 +4,7 @@ import { PageFrame } from "~/components/PageFrame";
 import { PageText } from "~/components/PageText";
 import { Prose } from "~/components/Prose";
 import { getFixedT } from "~/lib/i18n.server";
+import { titledPageMeta } from "~/lib/seo";
 
 const FORM_RULES = ["purpose", "spam", "others", "abuse"] as const;
 
@@ -12,10 +13,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { title: t("terms.meta.title"), description: t("terms.meta.description") };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.title },
-  { name: "description", content: data?.description },
-];
+export const meta: MetaFunction<typeof loader> = titledPageMeta;
 
 export default function TermsPage() {
   const { t } = useTranslation("pages");

@@ -110,7 +110,7 @@ test("the hero links to /congress, /about and /contact and shows the four figure
   await page.goto("/");
   const hero = page.locator("main section").first();
   await expect(hero.locator('a[href="/congress"]')).toContainText(common.home.hero.tagline);
-  await expect(hero.getByRole("link", { name: common.home.hero.learnMore })).toHaveAttribute("href", "/about");
+  await expect(hero.getByRole("link", { name: common.home.hero.aboutNetwork })).toHaveAttribute("href", "/about");
   await expect(hero.getByRole("link", { name: common.home.hero.join })).toHaveAttribute("href", "/contact");
   const figures = hero.locator("dl > div");
   await expect(figures).toHaveCount(4);

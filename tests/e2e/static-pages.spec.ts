@@ -29,6 +29,10 @@ for (const { path, key } of STATIC_PAGES) {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(pages[key].title);
     await expect(page).toHaveTitle(pages[key].meta.title);
     await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", pages[key].meta.description);
+    // Shared links show the page, as content pages' do.
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", pages[key].meta.title);
+    await expect(page.locator('meta[property="og:description"]')).toHaveAttribute("content", pages[key].meta.description);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`${path}$`));
 
     const sections = page.getByRole("heading", { level: 2 });
     expect(await sections.count()).toBeGreaterThan(0);

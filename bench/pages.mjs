@@ -4,6 +4,9 @@
 // loads each route in Chromium (JavaScript on) and records every response: bytes per kind after
 // brotli (what a CDN serves), request count, and whether anything left the site's origin.
 // Render time: the median of 15 sequential GETs of the HTML (server render + backend reads, locally).
+// Then Lighthouse (bench/lighthouse.mjs) on 8 representative routes (--all: every route above), and
+// with --compare <old latest.json> the change of each Lighthouse figure. Everything goes to
+// bench/results/latest.json.
 // Also the production Worker's size (wrangler deploy --dry-run --env production) and its largest
 // modules. Run: npm run bench. Numbers, not pass/fail.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -26,6 +29,14 @@ const routes = [
   // The newsletter's confirmation link (a well-formed token: the page with its button).
   `/newsletter/confirm?token=${"a".repeat(48)}`,
 ];
+/** Lighthouse's default routes: one of each kind of page. */
+const LIGHTHOUSE_ROUTES = [
+  "/", "/about", "/news", "/news/call-for-congress-proposals-is-open", "/events/digital-self-defence-workshop-barcelona",
+  "/groups", "/contact", "/voting/50000000-0000-4000-8000-000000000003",
+];
+const args = process.argv.slice(2);
+const compareWith = args.includes("--compare") ? args[args.indexOf("--compare") + 1] : null;
+
 /** The rich-text editor's chunk: loaded only where one edits, never by these routes. */
 const EDITOR_CHUNK = /RichTextEditor\.client/;
 
@@ -126,8 +137,12 @@ try {
     });
   }
   const worker = await workerBundle();
-  const result = { measuredAt: new Date().toISOString(), budgets: BUDGET, worker, routes: rows };
-  writeFileSync("bench/results/pages.json", JSON.stringify(result, null, 2));
+  await browser.close();
+  browser = null;
+  const { measureLighthouse, lighthouseTable, compareLighthouse } = await import("./lighthouse.mjs");
+  const lighthouse = await measureLighthouse(site, args.includes("--all") ? routes : LIGHTHOUSE_ROUTES);
+  const result = { measuredAt: new Date().toISOString(), budgets: BUDGET, worker, routes: rows, ...lighthouse };
+  writeFileSync("bench/results/latest.json", JSON.stringify(result, null, 2));
 
   const k = (bytes) => (bytes / KB).toFixed(1);
   console.log("\n| route | HTML KB | JS KB | CSS KB | requests | render ms (median) | editor code | budget |");
@@ -138,6 +153,10 @@ try {
     );
   }
   console.log(`\nBytes are brotli (quality 11).`);
+  const load = (values) => values.map((value) => value.toFixed(2)).join(" ");
+  console.log(`\nLighthouse 13, medians of 3 (load average ${load(lighthouse.loadavg.before)} before, ${load(lighthouse.loadavg.after)} after):\n`);
+  console.log(lighthouseTable(lighthouse));
+  if (compareWith) console.log(`\nCompared with ${compareWith}:\n${compareLighthouse(JSON.parse(readFileSync(compareWith, "utf8")), result)}`);
   if (worker.error) console.log(`Worker bundle: ${worker.error}`);
   else {
     console.log(`Worker bundle (production): ${worker.totalKiB} KiB upload, ${worker.gzipKiB} KiB gzip (budget ${BUDGET.workerUpload / KB} / ${BUDGET.workerGzip / KB} KiB). Largest modules, minified:`);

@@ -1,0 +1,119 @@
+// Lighthouse for `npm run bench` (never npm test): each route in two profiles, the mobile preset
+// (Lighthouse's default: a mid-range phone, CPU slowed 4×, slow 4G) and a low-end phone (the same
+// with the CPU slowed 12×), each the median of RUNS runs; and each again with its scripts blocked,
+// the limit the page could reach (reported as a ratio). The system Chromium, headless.
+import os from "node:os";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { throttling } from "lighthouse/core/config/constants.js";
+
+export const PROFILES = {
+  mobile: { ...throttling.mobileSlow4G },
+  lowend: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: 12 },
+};
+const RUNS = 3;
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+/** The figures the bench keeps of one Lighthouse report (stable keys: bench/results/latest.json). */
+function figures(lhr) {
+  const score = (category) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
+  const audit = (id) => lhr.audits[id]?.numericValue ?? null;
+  return {
+    performance: score("performance"),
+    accessibility: score("accessibility"),
+    best_practices: score("best-practices"),
+    seo: score("seo"),
+    lcp_ms: audit("largest-contentful-paint"),
+    tbt_ms: audit("total-blocking-time"),
+    cls: audit("cumulative-layout-shift"),
+    tti_ms: audit("interactive"),
+    mainthread_ms: audit("mainthread-work-breakdown"),
+  };
+}
+
+/** The median of each figure over several reports. */
+function medianOf(reports) {
+  const keys = Object.keys(reports[0]);
+  return Object.fromEntries(
+    keys.map((key) => {
+      const value = median(reports.map((report) => report[key]).filter((v) => v !== null));
+      return [key, key === "cls" ? Math.round(value * 1000) / 1000 : Math.round(value)];
+    }),
+  );
+}
+
+/**
+ * { lighthouse: { mobile: { "/": figures, … }, lowend: {…} }, lighthouse_noscript: {…}, loadavg }
+ * for `paths` on `site`.
+ */
+export async function measureLighthouse(site, paths, { log = console.log } = {}) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
+  });
+  const result = { lighthouse: {}, lighthouse_noscript: {}, loadavg: { before: os.loadavg() } };
+  try {
+    for (const [profile, profileThrottling] of Object.entries(PROFILES)) {
+      for (const [key, blockedUrlPatterns] of [["lighthouse", []], ["lighthouse_noscript", ["*.js"]]]) {
+        result[key][profile] ??= {};
+        for (const path of paths) {
+          const reports = [];
+          for (let run = 0; run < RUNS; run += 1) {
+            const { lhr } = await lighthouse(
+              site + path,
+              { port: chrome.port, output: "json", logLevel: "error", blockedUrlPatterns },
+              { extends: "lighthouse:default", settings: { throttling: profileThrottling, onlyCategories: ["performance", "accessibility", "best-practices", "seo"] } },
+            );
+            reports.push(figures(lhr));
+          }
+          result[key][profile][path] = medianOf(reports);
+          log(`lighthouse ${profile}${blockedUrlPatterns.length ? " (scripts blocked)" : ""} ${path}: ${JSON.stringify(result[key][profile][path])}`);
+        }
+      }
+    }
+  } finally {
+    await chrome.kill();
+  }
+  result.loadavg.after = os.loadavg();
+  return result;
+}
+
+/** Markdown rows: each route and profile beside its scripts-blocked limit. */
+export function lighthouseTable({ lighthouse: withScripts, lighthouse_noscript: noScript }) {
+  const lines = [
+    "| route | profile | perf. | (no JS) | a11y | best pr. | SEO | LCP ms | TBT ms | (no JS) | CLS | TTI ms | main thread ms | perf. ratio to no JS |",
+    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+  ];
+  for (const profile of Object.keys(withScripts)) {
+    for (const [path, row] of Object.entries(withScripts[profile])) {
+      const limit = noScript[profile]?.[path];
+      const ratio = limit?.performance ? (row.performance / limit.performance).toFixed(2) : "–";
+      lines.push(
+        `| ${path} | ${profile} | ${row.performance} | ${limit?.performance ?? "–"} | ${row.accessibility} | ${row.best_practices} | ${row.seo} | ${row.lcp_ms} | ${row.tbt_ms} | ${limit?.tbt_ms ?? "–"} | ${row.cls} | ${row.tti_ms} | ${row.mainthread_ms} | ${ratio} |`,
+      );
+    }
+  }
+  return lines.join("\n");
+}
+
+/** The change of every Lighthouse figure from an earlier latest.json. */
+export function compareLighthouse(before, after) {
+  const lines = [];
+  for (const key of ["lighthouse", "lighthouse_noscript"]) {
+    for (const [profile, paths] of Object.entries(after[key] ?? {})) {
+      for (const [path, row] of Object.entries(paths)) {
+        const old = before[key]?.[profile]?.[path];
+        if (!old) continue;
+        const changes = Object.entries(row)
+          .filter(([figure, value]) => old[figure] !== undefined && old[figure] !== value)
+          .map(([figure, value]) => `${figure} ${old[figure]} → ${value}`);
+        if (changes.length) lines.push(`${key} ${profile} ${path}: ${changes.join(", ")}`);
+      }
+    }
+  }
+  return lines.length ? lines.join("\n") : "No Lighthouse figure changed.";
+}

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumLaunchOptions } from "./tests/e2e/chromium.mjs";
 
@@ -13,7 +14,9 @@ export default defineConfig({
   outputDir: "test-results/artifacts",
   globalSetup: "./tests/e2e/global-setup.ts",
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // At least two workers: Playwright's default (half the cores) is one on a 2-core machine, where the
+  // whole suite then ran one test at a time (its summed durations equalled its wall time).
+  workers: Math.max(2, Math.floor(availableParallelism() / 2)),
   // One retry, reported: a test that passes only when retried is counted as flaky in npm test's
   // summary, never silently. (The flake that made this necessary, form errors that never showed
   // after a submit on a loaded machine, was conform's render-time subscription: app/lib/use-form.ts.)

@@ -28,7 +28,7 @@ import {
   type RouteNamespace,
 } from "~/lib/i18n";
 import { isLocalHost } from "~/lib/security.server";
-import { translationFile, type Strings, type TranslationFiles } from "~/lib/translation-files";
+import { readTranslationFiles, translationFile, type Strings } from "~/lib/translation-files";
 
 type AssetFetcher = { fetch(input: string): Promise<Response> };
 
@@ -40,15 +40,8 @@ export function readTranslationsFrom(binding: AssetFetcher) {
 }
 
 async function readLanguageFile(language: Language): Promise<Strings> {
-  if (import.meta.env.DEV) {
-    const files = import.meta.glob<Strings>("../../locales/*/*.json", { import: "default" });
-    const loaded: TranslationFiles = {};
-    for (const [path, load] of Object.entries(files)) {
-      const [, lng, namespace] = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path) ?? [];
-      if (lng === language || lng === fallbackLanguage) (loaded[lng] ??= {})[namespace] = await load();
-    }
-    return translationFile(loaded, language);
-  }
+  // Node (`remix vite:dev`, vitest) reads locales/ as the build does; the Worker build drops this branch.
+  if (import.meta.env.DEV) return translationFile(await readTranslationFiles(new URL("../../locales", import.meta.url).pathname), language);
   if (!assets) throw new Error("No translations: server.ts hands the ASSETS binding to readTranslationsFrom.");
   const response = await assets.fetch(`https://assets.local/locales/${language}.json`);
   if (!response.ok) throw new Error(`Reading /locales/${language}.json failed: ${response.status}`);

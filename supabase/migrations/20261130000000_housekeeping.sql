@@ -73,7 +73,7 @@ end $$;
 create trigger contacts_handled_at before update of status on public.contacts
   for each row execute function private.contacts_set_handled_at();
 
--- The newsletter's purge reads its period from the table too (its API stays as it was).
+-- The newsletter's purge reads its period from retention_periods() too (its API stays as it was).
 create or replace function public.newsletter_purge_unconfirmed() returns integer
 language plpgsql volatile security definer set search_path = '' as $$
 declare

@@ -114,6 +114,8 @@ insert into public.groups (id, name, description, location, latitude, longitude,
 
 -- ---------------------------------------------------------------------------------------------
 -- News: five published (different recent dates), one draft.
+-- Pictures of news and events are the site's own demo images (public/demo/*.webp, DEMO_IMAGES in
+-- app/lib/images.ts), which the image route serves from the Worker's static assets.
 -- ---------------------------------------------------------------------------------------------
 
 insert into public.news_articles (id, title, slug, excerpt, content, image_url, tags, is_published, published_at, author_id, created_at, updated_at) values
@@ -127,7 +129,7 @@ insert into public.news_articles (id, title, slug, excerpt, content, image_url, 
    '<li>Proposals for the congress agenda are collected on the <a href="https://inag.example/voting">proposals page</a> until voting opens.</li>'
    '<li>The Translation Working Group receives all documents at least three weeks before each gathering.</li></ul>'
    '<p>The full minutes are available on request from the regional contact addresses. Thanks to everyone who took part, and to the interpreters who made it possible.</p>',
-   'https://images.example/news/regional-assemblies-calendar.jpg',
+   '/demo/calendar.webp',
    array['announcement', 'congress'], true, now() - interval '2 days', 'a0000000-0000-4000-8000-000000000001',
    now() - interval '3 days', now() - interval '2 days'),
   ('20000000-0000-4000-8000-000000000002',
@@ -140,7 +142,7 @@ insert into public.news_articles (id, title, slug, excerpt, content, image_url, 
    '<blockquote><p>«Aquí nadie es cliente ni beneficiaria: somos vecinas que nos cuidamos entre nosotras.»</p></blockquote>'
    '<ul><li>Martes y viernes, de 13:00 a 15:30.</li><li>Recogida de alimentos los lunes por la tarde.</li><li>Se necesitan manos para la limpieza y el transporte.</li></ul>'
    '<p>Más información en la <a href="https://raval-llibertaria.example/cuina">web de la asamblea</a>.</p>',
-   'https://images.example/news/cocina-solidaria-raval.jpg',
+   '/demo/kitchen.webp',
    array['solidarity', 'mutual-aid', 'es'], true, now() - interval '6 days', 'a0000000-0000-4000-8000-000000000003',
    now() - interval '7 days', now() - interval '6 days'),
   ('20000000-0000-4000-8000-000000000003',
@@ -154,7 +156,7 @@ insert into public.news_articles (id, title, slug, excerpt, content, image_url, 
    '<li>Share the strikers'' statements in your languages: the Translation Working Group coordinates this.</li>'
    '<li>Organise a solidarity action in your city and tell us about it.</li></ul>'
    '<p>Read the strike committee''s statement on <a href="https://portworkers-committee.example/statement">their website</a>.</p>',
-   'https://images.example/news/port-workers-strike.jpg',
+   '/demo/port-strike.webp',
    array['solidarity', 'labour'], true, now() - interval '11 days', 'a0000000-0000-4000-8000-000000000001',
    now() - interval '11 days', now() - interval '11 days'),
   ('20000000-0000-4000-8000-000000000004',
@@ -169,7 +171,7 @@ insert into public.news_articles (id, title, slug, excerpt, content, image_url, 
    '<h2>What we will change</h2>'
    '<p>Sessions were too long. Next season we will split them into two evenings, and we will translate the checklist into more languages.</p>'
    '<p>The checklist is available in the <a href="https://inag.example/resources/digital-security-basics-for-organisers">resources section</a>.</p>',
-   'https://images.example/news/digital-self-defence.jpg',
+   '/demo/digital-self-defence.webp',
    array['security', 'events'], true, now() - interval '18 days', 'a0000000-0000-4000-8000-000000000004',
    now() - interval '19 days', now() - interval '18 days'),
   ('20000000-0000-4000-8000-000000000005',
@@ -182,7 +184,7 @@ insert into public.news_articles (id, title, slug, excerpt, content, image_url, 
    '<li>Czytelnia jest czynna od wtorku do soboty, w godzinach 16–20.</li>'
    '<li>W każdy czwartek odbywa się spotkanie dyskusyjne.</li></ul>'
    '<p>Zapraszamy do przynoszenia książek i do współtworzenia katalogu. Więcej informacji na <a href="https://wzajemnosc-krakow.example/biblioteka">stronie kolektywu</a>.</p>',
-   'https://images.example/news/biblioteka-krakow.jpg',
+   '/demo/library.webp',
    array['announcement', 'pl'], true, now() - interval '25 days', 'a0000000-0000-4000-8000-000000000005',
    now() - interval '26 days', now() - interval '25 days'),
   ('20000000-0000-4000-8000-000000000006',
@@ -195,7 +197,7 @@ insert into public.news_articles (id, title, slug, excerpt, content, image_url, 
    '<li>Voting: two weeks, announced on the <a href="https://inag.example/voting">proposals page</a>.</li>'
    '<li>Adopted proposals go on the congress agenda.</li></ul>'
    '<blockquote><p>We aim for consensus; a vote is how we record where we stand, not a way to silence a minority.</p></blockquote>',
-   'https://images.example/news/congress-proposals.jpg',
+   '/demo/congress.webp',
    array['announcement', 'congress'], true, now() - interval '33 days', 'a0000000-0000-4000-8000-000000000001',
    now() - interval '34 days', now() - interval '33 days'),
   -- Draft: never shown publicly.
@@ -220,7 +222,7 @@ insert into public.events (id, title, slug, description, start_date, end_date, l
    'digital-self-defence-workshop-barcelona',
    'A hands-on evening for organisers and neighbours: threat modelling, encrypted messaging, full-disk encryption and safer habits at protests. Bring your own phone or laptop. The workshop is held in Spanish and English; no prior knowledge needed.',
    date_trunc('day', now()) + interval '5 days 17 hours', null,
-   'Barcelona, Spain', false, 'https://images.example/events/digital-self-defence-barcelona.jpg', null, 25,
+   'Barcelona, Spain', false, '/demo/workshop.webp', null, 25,
    true, now() - interval '10 days', 'a0000000-0000-4000-8000-000000000003', '10000000-0000-4000-8000-000000000001',
    now() - interval '10 days', now() - interval '10 days'),
   -- Online, with registration, no limit.
@@ -238,7 +240,7 @@ insert into public.events (id, title, slug, description, start_date, end_date, l
    'rencontre-regionale-autogestion-et-luttes-locales',
    'Une journée de rencontre entre collectifs de la région pour partager nos expériences d''autogestion : cantines populaires, comités de locataires, bibliothèques libres. Ateliers le matin, assemblée l''après-midi. Repas partagé à prix libre. Traduction possible en anglais et en espagnol.',
    date_trunc('day', now()) + interval '12 days 9 hours', date_trunc('day', now()) + interval '12 days 18 hours',
-   'Lyon, France', false, 'https://images.example/events/rencontre-lyon.jpg', 'https://rencontre-lyon.example/inscription', null,
+   'Lyon, France', false, '/demo/gathering.webp', 'https://rencontre-lyon.example/inscription', null,
    true, now() - interval '15 days', 'a0000000-0000-4000-8000-000000000001', null,
    now() - interval '15 days', now() - interval '15 days'),
   -- Single-day, no organizer, no registration, no limit.
@@ -247,7 +249,7 @@ insert into public.events (id, title, slug, description, start_date, end_date, l
    'community-garden-work-day-porto-alegre',
    'Join the Coletivo Terra e Liberdade for a day of planting, composting and building raised beds in the community garden. Lunch is cooked together with what we harvest. Families welcome.',
    date_trunc('day', now()) + interval '19 days 12 hours', null,
-   'Porto Alegre, Brazil', false, 'https://images.example/events/garden-porto-alegre.jpg', null, null,
+   'Porto Alegre, Brazil', false, '/demo/garden.webp', null, null,
    true, now() - interval '4 days', null, '10000000-0000-4000-8000-000000000002',
    now() - interval '4 days', now() - interval '4 days'),
   -- Multi-day, registration and limited places.
@@ -256,7 +258,7 @@ insert into public.events (id, title, slug, description, start_date, end_date, l
    'southern-africa-regional-assembly',
    'Three days of workshops, assemblies and shared meals for groups in Southern Africa: water and land struggles, mutual aid infrastructure, and choosing delegates for the congress. Accommodation is offered by local households; please register so we can plan.',
    date_trunc('day', now()) + interval '30 days 7 hours', date_trunc('day', now()) + interval '32 days 15 hours',
-   'Cape Town, South Africa', false, 'https://images.example/events/southern-africa-assembly.jpg', 'https://khayelitsha-commons.example/assembly', 120,
+   'Cape Town, South Africa', false, '/demo/assembly.webp', 'https://khayelitsha-commons.example/assembly', 120,
    true, now() - interval '20 days', 'a0000000-0000-4000-8000-000000000004', '10000000-0000-4000-8000-000000000004',
    now() - interval '20 days', now() - interval '20 days'),
   -- Online, no registration, limited places.
@@ -274,7 +276,7 @@ insert into public.events (id, title, slug, description, start_date, end_date, l
    'riverside-mutual-aid-fair',
    'A free fair with a coat exchange, a repair café, legal advice from tenant organisers and a community lunch.',
    date_trunc('day', now()) - interval '40 days' + interval '15 hours', date_trunc('day', now()) - interval '40 days' + interval '21 hours',
-   'Detroit, United States', false, 'https://images.example/events/mutual-aid-fair-detroit.jpg', null, null,
+   'Detroit, United States', false, '/demo/mutual-aid-fair.webp', null, null,
    true, now() - interval '60 days', 'a0000000-0000-4000-8000-000000000002', '10000000-0000-4000-8000-000000000003',
    now() - interval '60 days', now() - interval '40 days'),
   -- Draft: upcoming but not published.

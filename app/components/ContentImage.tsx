@@ -10,7 +10,7 @@ import { pictureSrc } from "~/lib/images";
  *
  * The frame is a dark pattern with the network's mark: that is what shows
  * while the image loads, when a record has none, and when loading fails
- * (the demo seed's image hosts do not exist). An empty `alt` (the default:
+ * (a remote host that is down: the route answers 502). An empty `alt` (the default:
  * the database has no alt text, and the title is right beside the picture)
  * makes browsers draw nothing at all for a failed image, so no broken-image
  * icon appears even without JavaScript. With a non-empty `alt`, CSS puts the

@@ -12,11 +12,17 @@
  * at every redirect, which are followed by hand, at most MAX_REDIRECTS: a row written past the
  * back-office's validation cannot point the Worker at its own network.
  *
- * What comes back must be a raster image (SVG can carry script), at most
+ * The site's demo pictures (DEMO_IMAGES, the seed's) are the one other source: a `src` that is
+ * exactly one of their paths is read from the Worker's own static files (env.ASSETS), never from
+ * the network and without asking the database (they are public files anyway). Any other path,
+ * /demo/../… or a demo-looking name not on the list, is a 404 like any unknown URL.
+ *
+ * What comes back, from either source, must be a raster image (SVG can carry script), at most
  * IMAGE_MAX_BYTES, within IMAGE_TIMEOUT_MS. Every upstream failure is one bare 502 with no
  * body: nothing about the upstream host (not even whether a path exists there) reaches the page.
  */
 import { readAtMost } from "~/lib/bounded-body.server";
+import { isDemoImage } from "~/lib/images";
 import { isPublicHttpsUrl } from "~/lib/public-url";
 import { createAnonSupabaseClient } from "~/lib/supabase.server";
 import { QueryError, type Supabase } from "~/models/query.server";
@@ -34,6 +40,11 @@ const IMAGE_TYPES = new Set(["image/jpeg", "image/png", "image/gif", "image/webp
 export const IMAGE_CACHE_CONTROL = "public, max-age=86400, immutable";
 /** Short, so a picture published a minute later is not refused for long. */
 const MISSING_CACHE_CONTROL = "public, max-age=60";
+
+/** The Worker's static files (env.ASSETS, build/client): where a demo picture is read. */
+export type AssetFetcher = { fetch(input: string): Promise<Response> };
+/** Any origin does for the ASSETS binding, which serves by path. */
+const ASSETS_ORIGIN = "https://assets.local";
 
 /** The subset of the Workers Cache API the proxy uses (caches.default). */
 export type ImageCache = {
@@ -118,6 +129,25 @@ async function fetchPublic(url: string, fetcher: typeof fetch, timeoutMs: number
 async function fetchImage(url: string, fetcher: typeof fetch, timeoutMs: number, maxBytes: number): Promise<Response> {
   const upstream = await fetchPublic(url, fetcher, timeoutMs);
   if (!upstream) return bare(502);
+  return checkedImage(upstream, maxBytes);
+}
+
+/** A demo picture from the Worker's static files, checked as a fetched one is. */
+async function readDemoImage(path: string, assets: AssetFetcher, maxBytes: number): Promise<Response> {
+  let file: Response;
+  try {
+    file = await assets.fetch(new URL(path, ASSETS_ORIGIN).href);
+  } catch {
+    return bare(502);
+  }
+  return checkedImage(file, maxBytes);
+}
+
+/**
+ * The answer for an image source's response: a raster image of at most `maxBytes`, with this
+ * site's headers and none of the source's; anything else a bare 502.
+ */
+async function checkedImage(upstream: Response, maxBytes: number): Promise<Response> {
   const type = (upstream.headers.get("Content-Type") ?? "").split(";")[0].trim().toLowerCase();
   const declared = Number(upstream.headers.get("Content-Length") ?? "0");
   if (!upstream.ok || !upstream.body || !IMAGE_TYPES.has(type) || declared > maxBytes) {
@@ -144,16 +174,19 @@ async function fetchImage(url: string, fetcher: typeof fetch, timeoutMs: number,
 }
 
 /**
- * Answers GET /images?src=…: 404 unless `src` is an image of a published
- * record on a public https host (checked before anything is fetched), 503
- * when the allow-list cannot be read, 502 when the upstream image is unusable.
+ * Answers GET /images?src=…: a demo picture from the static files; else 404 unless `src`
+ * is an image of a published record on a public https host (checked before anything is
+ * fetched), 503 when the allow-list cannot be read, 502 when the upstream image is unusable.
  */
 export async function serveImage(
   request: Request,
-  env: Pick<Env, "SUPABASE_URL" | "SUPABASE_ANON_KEY">,
+  env: Pick<Env, "SUPABASE_URL" | "SUPABASE_ANON_KEY"> & { ASSETS: AssetFetcher },
   { cache, waitUntil, fetch: fetcher = fetch, timeoutMs = IMAGE_TIMEOUT_MS, maxBytes = IMAGE_MAX_BYTES, preview = false }: ImageProxyOptions = {},
 ): Promise<Response> {
   const requestUrl = new URL(request.url);
+  // Exactly a path of the list, as the query gives it: no further decoding, no normalising.
+  const asked = requestUrl.searchParams.get("src") ?? "";
+  if (isDemoImage(asked)) return readDemoImage(asked, env.ASSETS, maxBytes);
   const src = imageUrlFrom(requestUrl);
   if (!src) return bare(404, MISSING_CACHE_CONTROL);
   if (preview) {

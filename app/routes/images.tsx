@@ -2,10 +2,11 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { serveImage, type ImageCache } from "~/lib/images.server";
 
 /**
- * GET /images?src=<encoded URL>: the picture of a published news article or
- * event, or a group's logo, served from this site's own origin. Components
- * build the address with imageSrc() from ~/lib/images. How the allow-list,
- * the limits and the caching work: app/lib/images.server.ts.
+ * GET /images?src=<encoded URL or demo path>: the picture of a published news article or
+ * event, or a group's logo, served from this site's own origin; or one of the site's demo
+ * pictures, read from the Worker's static files (env.ASSETS). Components build the address
+ * with pictureSrc() from ~/lib/images. How the allow-list, the limits and the caching work:
+ * app/lib/images.server.ts.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env, ctx, caches } = context.cloudflare;

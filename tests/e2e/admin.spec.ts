@@ -81,7 +81,7 @@ test("news: create a draft, publish it, edit it, then delete it; slugs from any 
   await openAddForm(page, "news");
   await field(page, admin.fields.title).fill(title);
   await field(page, admin.fields.excerpt).fill("What the assembly decided.");
-  await field(page, admin.fields.imageUrl).fill("/demo/assembly.svg");
+  await field(page, admin.fields.imageUrl).fill("/demo/assembly.webp");
   await page.locator("main").getByLabel(admin.fields.content, { exact: false }).first().click();
   await page.keyboard.type("The assembly met and decided things.");
   await save(page, admin.form.create);
@@ -330,7 +330,7 @@ test("two admins edit one article: the later save gets a 409 naming who saved, w
   await page.goto("/admin/news/new");
   await field(page, admin.fields.title).fill(title);
   await field(page, admin.fields.excerpt).fill("First.");
-  await field(page, admin.fields.imageUrl).fill("/demo/library.svg");
+  await field(page, admin.fields.imageUrl).fill("/demo/library.webp");
   await page.locator("main").getByLabel(admin.fields.content, { exact: false }).first().click();
   await page.keyboard.type("Body.");
   await save(page, admin.form.create);

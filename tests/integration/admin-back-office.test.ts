@@ -55,9 +55,9 @@ describe("admins", () => {
 
   // Public hosts are the form's rule (tests/unit/admin-helpers.test.ts); the database refuses other schemes, plain http and other paths.
   it("store a web picture or a demo image, never another scheme or path", async () => {
-    const ok = await admin.from("news_articles").insert({ ...article, slug: "demo-image", image_url: "/demo/assembly.svg" }).select("id");
+    const ok = await admin.from("news_articles").insert({ ...article, slug: "demo-image", image_url: "/demo/assembly.webp" }).select("id");
     expect(ok.error).toBeNull();
-    for (const image_url of ["/etc/passwd", "javascript:alert(1)", "data:image/svg+xml,<svg/>", "file:///etc/passwd", "/demo/../secret.svg", "http://127.0.0.1:54321/rest/v1/"]) {
+    for (const image_url of ["/etc/passwd", "javascript:alert(1)", "data:image/svg+xml,<svg/>", "file:///etc/passwd", "/demo/../secret.svg", "/demo/assembly.svg", "http://127.0.0.1:54321/rest/v1/"]) {
       const { error } = await admin.from("news_articles").insert({ ...article, slug: `bad-${Math.random().toString(36).slice(2)}`, image_url });
       expect(error?.code, image_url).toBe("23514");
     }

@@ -3,11 +3,16 @@
 // The route fetches only https on public hosts, which cannot run here: PICTURES, a public name,
 // is played by that server through the fetch the route is handed (the one mock: a third-party site).
 // The same server's own address, stored as an image, must never be fetched.
+// The demo pictures (the seed's) come from the Worker's ASSETS binding, played here by the files of
+// public/ (what the build copies to build/client), read by path and counted like the remote ones.
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { imageSrc } from "~/lib/images";
-import { IMAGE_CACHE_CONTROL, serveImage, type ImageCache } from "~/lib/images.server";
+import { DEMO_IMAGES, imageSrc, pictureSrc } from "~/lib/images";
+import { IMAGE_CACHE_CONTROL, serveImage, type AssetFetcher, type ImageCache } from "~/lib/images.server";
 import { loader } from "~/routes/images";
 import { anonKey, backendUrl, resetBackend, serviceClient } from "../support/backend";
 import { siteRequest, testLoadContext } from "../support/route-context";
@@ -105,7 +110,28 @@ function startImageHost(): Promise<Server> {
   return new Promise((resolve) => host.listen(0, "127.0.0.1", () => resolve(host)));
 }
 
-const env = () => ({ SUPABASE_URL: backendUrl(), SUPABASE_ANON_KEY: anonKey() });
+const PUBLIC = fileURLToPath(new URL("../../public/", import.meta.url));
+const ASSET_TYPES: Record<string, string> = { ".webp": "image/webp", ".svg": "image/svg+xml", ".json": "application/json", ".txt": "text/plain" };
+/** Paths the ASSETS binding was asked for. */
+const assetHits: string[] = [];
+
+/** The Worker's ASSETS binding as wrangler serves build/client: a file by its path, with its type and length, else 404. */
+const assets: AssetFetcher = {
+  async fetch(input) {
+    const { pathname } = new URL(input);
+    assetHits.push(pathname);
+    const file = path.join(PUBLIC, decodeURIComponent(pathname));
+    if (!file.startsWith(PUBLIC) || !existsSync(file) || !statSync(file).isFile()) return new Response("Not Found", { status: 404 });
+    const body = readFileSync(file);
+    return new Response(body, {
+      headers: { "Content-Type": ASSET_TYPES[path.extname(file)] ?? "application/octet-stream", "Content-Length": String(body.length), ETag: '"asset"' },
+    });
+  },
+};
+/** A load context whose ASSETS binding is `binding` (the fake above unless told). */
+const withAssets = (binding: AssetFetcher = assets, env: Partial<Env> = {}) => testLoadContext({ ASSETS: binding as unknown as Fetcher, ...env });
+
+const env = () => ({ SUPABASE_URL: backendUrl(), SUPABASE_ANON_KEY: anonKey(), ASSETS: assets });
 const get = (url: string) => serveImage(siteRequest(imageSrc(url)), env(), { fetch: network });
 const hitsOf = (path: string) => hits.get(path) ?? 0;
 
@@ -136,7 +162,10 @@ beforeAll(async () => {
   for (const { error } of await Promise.all(updates)) expect(error).toBeNull();
 });
 
-beforeEach(() => hits.clear());
+beforeEach(() => {
+  hits.clear();
+  assetHits.length = 0;
+});
 
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
@@ -258,19 +287,6 @@ describe("serving an allowed image", () => {
     expect(await broken.text()).toBe("");
   });
 
-  it("answers 502 for the seed's hosts, which do not exist", async () => {
-    const seedUrl = "https://images.example/news/regional-assemblies-calendar.jpg";
-    const service = serviceClient();
-    await service.from("news_articles").update({ image_url: seedUrl }).eq("id", ids.publishedNews);
-    try {
-      const response = await loader({ request: siteRequest(imageSrc(seedUrl)), params: {}, context: testLoadContext() });
-      expect(response.status).toBe(502);
-      expect(await response.text()).toBe("");
-    } finally {
-      await service.from("news_articles").update({ image_url: `${base}/published.png` }).eq("id", ids.publishedNews);
-    }
-  });
-
   it("checks the allow-list even when the image is cached, and fetches a cached image only once", async () => {
     const store = new Map<string, Response>();
     const cache: ImageCache = {
@@ -344,5 +360,91 @@ describe("only the public web: internal addresses are never fetched, whatever is
     expect(tooMany.status).toBe(502);
     expect(hitsOf("/hop/0")).toBe(1); // the third redirect's address; its own, the fourth, is not followed
     expect(hitsOf("/published.png")).toBe(0);
+  });
+});
+
+describe("the demo pictures, read from the Worker's own static files", () => {
+  /** A network that fails the test if the route uses it. */
+  const noNetwork: typeof fetch = () => Promise.reject(new Error("the network was used for a demo picture"));
+
+  it("goes through /images, like every other picture", () => {
+    expect(pictureSrc("/demo/calendar.webp")).toBe("/images?src=%2Fdemo%2Fcalendar.webp");
+    expect(pictureSrc(`${base}/published.png`)).toBe(imageSrc(`${base}/published.png`));
+  });
+
+  it("serves each one as WebP with the route's headers, from ASSETS, asking neither the network nor the database", async () => {
+    // A dead backend: a demo picture needs no allow-list.
+    const deadBackend = { ...env(), SUPABASE_URL: "http://127.0.0.1:9" };
+    for (const demo of DEMO_IMAGES) {
+      assetHits.length = 0;
+      const response = await serveImage(siteRequest(imageSrc(demo)), deadBackend, { fetch: noNetwork });
+      expect(response.status, demo).toBe(200);
+      expect(response.headers.get("Content-Type")).toBe("image/webp");
+      expect(response.headers.get("Cache-Control")).toBe(IMAGE_CACHE_CONTROL);
+      expect(response.headers.get("Cross-Origin-Resource-Policy")).toBe("same-origin");
+      expect(response.headers.get("ETag")).toBeNull();
+      const bytes = Buffer.from(await response.arrayBuffer());
+      expect(bytes.equals(readFileSync(path.join(PUBLIC, demo))), demo).toBe(true);
+      expect(response.headers.get("Content-Length")).toBe(String(bytes.length));
+      // A real WebP, small enough for a card.
+      expect(bytes.subarray(0, 4).toString("latin1")).toBe("RIFF");
+      expect(bytes.subarray(8, 12).toString("latin1")).toBe("WEBP");
+      expect(bytes.length).toBeLessThan(25 * 1024);
+      expect(assetHits).toEqual([demo]);
+    }
+  });
+
+  it("serves every picture of the seed: each is a demo picture, through the route", async () => {
+    // Every picture-looking value of the seed: a demo path, or a URL of an image file on some host.
+    const seed = readFileSync(fileURLToPath(new URL("../../supabase/seed.sql", import.meta.url)), "utf8");
+    const pictures = [...seed.matchAll(/'(\/demo\/[^']*|https?:\/\/[^']*\.(?:jpe?g|png|gif|webp|avif|svg))'/gi)].map(([, value]) => value);
+    expect(pictures.length).toBeGreaterThanOrEqual(11);
+    for (const url of pictures) {
+      expect(DEMO_IMAGES as readonly string[], url).toContain(url);
+      const response = await loader({ request: siteRequest(pictureSrc(url)), params: {}, context: withAssets() });
+      expect(response.status, url).toBe(200);
+      expect(response.headers.get("Content-Type")).toBe("image/webp");
+    }
+  });
+
+  it.each([
+    "/demo/unknown.webp",
+    "/demo/assembly.svg",
+    "/demo/calendar.WEBP",
+    "/demo/calendar.webp/",
+    "/demo/calendar.webp?x=1",
+    "/demo/./calendar.webp",
+    "/demo/../locales/en.json",
+    "/demo/%2e%2e/robots.txt",
+    "%2Fdemo%2Fcalendar.webp",
+    "//demo/calendar.webp",
+    "/locales/en.json",
+    "/robots.txt",
+    "demo/calendar.webp",
+    " /demo/calendar.webp",
+  ])("refuses %j, which is not on the list, without reading any file (404)", async (src) => {
+    const response = await loader({ request: siteRequest(imageSrc(src)), params: {}, context: withAssets() });
+    expect(response.status).toBe(404);
+    expect(await response.text()).toBe("");
+    expect(assetHits).toEqual([]);
+  });
+
+  it("checks the file as it checks a remote picture: not an image, SVG, missing or too large is a bare 502", async () => {
+    const answering = (body: string, headers: Record<string, string>, status = 200): AssetFetcher => ({
+      fetch: async () => new Response(body, { status, headers }),
+    });
+    const cases: [string, AssetFetcher][] = [
+      ["html", answering("<script>alert(1)</script>", { "Content-Type": "text/html" })],
+      ["svg", answering('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>', { "Content-Type": "image/svg+xml" })],
+      ["missing", answering("Not Found", { "Content-Type": "image/webp" }, 404)],
+      ["thrown", { fetch: () => Promise.reject(new Error("no binding")) }],
+    ];
+    for (const [label, binding] of cases) {
+      const response = await loader({ request: siteRequest(imageSrc(DEMO_IMAGES[0])), params: {}, context: withAssets(binding) });
+      expect(response.status, label).toBe(502);
+      expect(await response.text(), label).toBe("");
+    }
+    const tooLarge = await serveImage(siteRequest(imageSrc(DEMO_IMAGES[0])), env(), { maxBytes: 1024 });
+    expect(tooLarge.status).toBe(502);
   });
 });

@@ -5,7 +5,7 @@ import { ConflictNotice } from "~/components/admin/ConflictNotice";
 import { Field, FormNotice, TextInput, inputClass } from "~/components/FormField";
 import { RichTextEditor } from "~/components/RichTextEditor";
 import { RESOURCE_TYPES } from "~/lib/form-fields";
-import { DEMO_IMAGES, isDemoImage } from "~/lib/images";
+import { DEMO_IMAGES, isDemoImage, pictureSrc } from "~/lib/images";
 import { useForm } from "~/lib/use-form";
 import type { Conflict, ContentSectionName, FormValues } from "~/lib/admin-sections";
 
@@ -270,12 +270,13 @@ function CheckboxField({ field, label }: { field: AnyField; label: string }) {
 
 /**
  * A picture: one of the demo images (offered as suggestions) or an https URL. The preview goes
- * through this site (the demo file itself, or /admin/image for a URL), never to the other host.
+ * through this site (a demo image through /images as visitors see it, a URL through /admin/image),
+ * never to the other host.
  */
 function ImageField({ field, required = false }: { field: AnyField; required?: boolean }) {
   const { t } = useTranslation("admin");
   const value = typeof field.value === "string" ? field.value.trim() : "";
-  const preview = isDemoImage(value) ? value : value.startsWith("https://") ? `/admin/image?src=${encodeURIComponent(value)}` : null;
+  const preview = isDemoImage(value) ? pictureSrc(value) : value.startsWith("https://") ? `/admin/image?src=${encodeURIComponent(value)}` : null;
   const listId = `${field.id}-demo-images`;
   return (
     <Field ns="admin" field={field} label={t("fields.imageUrl")} required={required} hint={t("fields.imageHint", { example: DEMO_IMAGES[0] })}>

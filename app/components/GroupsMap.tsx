@@ -1,268 +1,147 @@
 import { Link } from "@remix-run/react";
 import type { GeometryCollection } from "geojson";
-import {
-  memo,
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type ComponentProps,
-  type ReactNode,
-} from "react";
+import { useEffect, useMemo, useRef, useState, type ComponentProps, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-// The core entry only: the zoom entry (d3-zoom and its d3 companions) is loaded when a reader
-// first points at the map, so pages that show the map do not carry it up front.
-import { ComposableMap, Geography, Marker } from "react-simple-maps/core";
-import { loadZoom } from "./GroupsMap.zoom.client";
-import { useHydrated } from "~/lib/use-hydrated";
+// The core entry only (package.json "exports" of react-simple-maps: "./core"): no ZoomableGroup, no d3-zoom.
+import { ComposableMap, Geography, MapContext, Marker, useMapContext } from "react-simple-maps/core";
 import { webLink } from "~/lib/web-link";
 import type { MappedGroup } from "~/lib/cards";
-import { COUNTRY_PATHS } from "./GroupsMap.countries";
-import { CENTER, MAP, mapProjection, type Point } from "./GroupsMap.projection";
+import { BORDERS, LAND } from "./GroupsMap.countries";
+import { CENTER, MAP, MAP_PROJECTION, viewBoxOf, type Point } from "./GroupsMap.projection";
 
 /**
- * The world map of affiliated groups: server-rendered SVG (countries and one
- * red dot per group, each dot a link to the group's website), enhanced with
- * JavaScript by zoom and pan, zoom buttons and a tooltip.
+ * The world map of affiliated groups, whole in the server's HTML and usable
+ * without any script. react-simple-maps draws it: its <ComposableMap> (the
+ * <svg> and the projection, MAP_PROJECTION), two <Geography>s (the land and
+ * the borders, precomputed and simplified by scripts/generate-map-countries.ts
+ * with that same projection) and a <Marker> per group holding a link, its
+ * <title> the tooltip and the accessible name, and a <use> of the one dot.
+ * No style attribute anywhere (the CSP allows none): classes only.
  *
- * The country outlines are projected at build time (GroupsMap.countries.ts,
- * scripts/generate-map-countries.ts) and reach the browser only as server
- * HTML: the browser bundle never carries them, except as a lazily loaded
- * chunk when the map mounts without server HTML (a client-side navigation).
- *
- * Zoom and pan by gesture come from react-simple-maps' ZoomableGroup, loaded
- * on the first pointer over the map. Until then StaticZoomableGroup stands in
- * for it with the same markup (tests/unit/groups-map.test.ts compares them),
- * and the zoom buttons, the tooltip and keyboard focus work without it.
+ * The zoom buttons, dragging, pinching and a tooltip for the keyboard come
+ * from groups-map.js, a small script without React that the routes showing
+ * the map load through their handle (`handle = { scripts: [groupsMapScript] }`,
+ * app/lib/page-scripts.ts); it zooms by changing the SVG's viewBox. Those
+ * pages run no React in the browser: react-simple-maps renders on the server.
+ * Only a hydrated app that navigates to them draws the map in the browser.
  */
+
+/**
+ * The zoom script's URL, for the handle of a route that shows the map. `?url` emits the file as it
+ * is; `no-inline` because Vite would otherwise make a file under 4 KB a data: URL, which the CSP
+ * (script-src: the page's script URLs) refuses.
+ */
+export { default as groupsMapScript } from "./groups-map.js?url&no-inline";
 
 /** What the map needs of a group; `mappedGroups()` (groups.server.ts) gives groups with both coordinates. */
 export type MapGroup = Pick<MappedGroup, "id" | "name" | "location" | "latitude" | "longitude" | "website">;
 
-const projection = mapProjection();
+/** The id of the marker every group's <use> draws: the one <svg> of the page that has it. */
+const DOT_ID = "groups-map-dot";
+
+const round = (value: number) => Math.round(value * 10) / 10;
+
+type Outlines = { land: string; borders: string };
 
 type GeographyFeature = ComponentProps<typeof Geography>["geography"];
-type CountryRows = typeof COUNTRY_PATHS;
 
-// Outlines come as ready path data; react-simple-maps only needs a feature to carry them.
+// The outlines come as ready path data: react-simple-maps' <Geography> draws a feature's svgPath.
 const NO_GEOMETRY: GeometryCollection = { type: "GeometryCollection", geometries: [] };
 
-function toGeographies(rows: CountryRows): GeographyFeature[] {
-  return rows.map(([id, name, d]) => ({
-    type: "Feature",
-    id,
-    properties: { name },
-    geometry: NO_GEOMETRY,
-    rsmKey: id,
-    svgPath: d,
-  }));
+function outline(rsmKey: string, svgPath: string): GeographyFeature {
+  return { type: "Feature", id: rsmKey, properties: {}, geometry: NO_GEOMETRY, rsmKey, svgPath };
 }
 
-// Vite makes import.meta.env.SSR a constant, so the browser build drops COUNTRY_PATHS here.
-const serverCountries = import.meta.env.SSR ? toGeographies(COUNTRY_PATHS) : null;
-
-// Effects that must run before paint in the browser, and not at all (nor warn) on the server.
-const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
-
-// What the browser already has of the outlines, kept between mounts: the loaded chunk, or the
-// server's <path> nodes parked while no map holds them (a remount, or a visit to another page).
-let loadedCountries: GeographyFeature[] | null = null;
-let parkedCountryNodes: Node[] | null = null;
-let countryNodesExist = false;
-
-type CountrySource = "features" | "dom" | "load";
+/**
+ * The outlines: in the server's HTML only (Vite makes import.meta.env.SSR a
+ * constant, so the browser build drops them here). A map that React draws in
+ * the browser (a hydrated app's client-side navigation) loads them, once.
+ */
+const SERVER_OUTLINES: Outlines | null = import.meta.env.SSR ? { land: LAND, borders: BORDERS } : null;
+let loadedOutlines: Outlines | null = null;
 
 /**
- * The countries. On the server: one <Geography> per country. In the browser,
- * when hydrating server HTML: an element whose children React leaves alone
- * (an empty dangerouslySetInnerHTML keeps the server's paths), so the
- * outlines need not be in the bundle; a later mount (ZoomableGroup replacing
- * its stand-in, or coming back to the page) takes those paths over. Only a
- * map that never had server HTML loads the outlines' chunk.
+ * The land and the borders, scenery hidden from assistive technology, in a
+ * <g aria-hidden> that stays the same element (groups-map.js measures it).
+ * Hydrating server HTML, React keeps the server's paths under an empty
+ * dangerouslySetInnerHTML; drawn in the browser, the outlines are loaded.
  */
-const CountryLayer = memo(function CountryLayer({ hydrated }: { hydrated: boolean }) {
-  const [source, setSource] = useState<CountrySource>(() =>
-    serverCountries || loadedCountries ? "features" : !hydrated || countryNodesExist ? "dom" : "load",
-  );
-  const [features, setFeatures] = useState(serverCountries ?? loadedCountries);
+function OutlineLayer() {
   const ref = useRef<SVGGElement>(null);
-
-  useBrowserLayoutEffect(() => {
-    const layer = ref.current;
-    if (source !== "dom" || !layer) return;
-    if (!layer.hasChildNodes() && parkedCountryNodes) {
-      for (const node of parkedCountryNodes) layer.appendChild(node);
-      parkedCountryNodes = null;
-    }
-    if (!layer.hasChildNodes()) {
-      setSource("load");
-      return;
-    }
-    countryNodesExist = true;
-    return () => {
-      parkedCountryNodes = [...layer.childNodes];
-    };
-  }, [source]);
-
+  const [outlines, setOutlines] = useState(SERVER_OUTLINES ?? loadedOutlines);
   useEffect(() => {
-    if (source !== "load") return;
+    const layer = ref.current;
+    if (outlines || !layer || layer.hasChildNodes()) return;
     let current = true;
     import("./GroupsMap.countries").then(
-      ({ COUNTRY_PATHS: rows }) => {
-        loadedCountries ??= toGeographies(rows);
-        if (!current) return;
-        setFeatures(loadedCountries);
-        setSource("features");
+      ({ LAND: land, BORDERS: borders }) => {
+        loadedOutlines ??= { land, borders };
+        if (current) setOutlines(loadedOutlines);
       },
-      (error: unknown) => console.error("Loading the map's countries failed:", error),
+      (error: unknown) => console.error("Loading the map's outlines failed:", error),
     );
     return () => {
       current = false;
     };
-  }, [source]);
+  }, [outlines]);
 
-  const layer = {
-    transform: `scale(${1 / MAP.pathPrecision})`,
-    className: "fill-ink-700 stroke-ink-950 [&>path]:[vector-effect:non-scaling-stroke]",
-    strokeWidth: 0.6,
-    "aria-hidden": true,
-  } as const;
-
-  if (source === "features" && features) {
-    return (
-      <g {...layer}>
-        {features.map((country) => (
-          // Countries are scenery, not controls: no tab stop (react-simple-maps gives each one).
-          <Geography key={country.rsmKey} geography={country} tabIndex={undefined} />
-        ))}
-      </g>
-    );
-  }
-  if (source === "dom") {
-    return <g ref={ref} {...layer} dangerouslySetInnerHTML={{ __html: "" }} suppressHydrationWarning />;
-  }
-  return <g {...layer} />;
-});
-
-type Transform = { x: number; y: number; k: number };
-type View = { center: Point; zoom: number };
-
-const INITIAL_VIEW: View = { center: CENTER, zoom: MAP.zoom };
-
-/** The zoomable group's transform for a view, as react-simple-maps computes it. */
-function transformOf({ center, zoom }: View): Transform {
-  const [x, y] = projection(center) ?? [MAP.width / 2, MAP.height / 2];
-  return { x: MAP.width / 2 - x * zoom, y: MAP.height / 2 - y * zoom, k: zoom };
-}
-
-/** Where a group is shown, in percent of the map's width and height. */
-function placeOf(group: MapGroup, { x, y, k }: Transform): { left: number; top: number } {
-  const [px, py] = projection([group.longitude, group.latitude]) ?? [0, 0];
-  return { left: ((x + k * px) / MAP.width) * 100, top: ((y + k * py) / MAP.height) * 100 };
-}
-
-function isVisible({ left, top }: { left: number; top: number }): boolean {
-  return left >= 2 && left <= 98 && top >= 2 && top <= 98;
-}
-
-const clampZoom = (zoom: number) => Math.min(MAP.maxZoom, Math.max(MAP.minZoom, zoom));
-
-type ZoomModule = typeof import("react-simple-maps/zoom");
-
-/** ZoomableGroup's markup at a given transform, without its gesture handling (and its d3 modules). */
-function StaticZoomableGroup({ transform: { x, y, k }, children }: { transform: Transform; children: ReactNode }) {
+  if (!outlines) return <g ref={ref} aria-hidden="true" dangerouslySetInnerHTML={{ __html: "" }} suppressHydrationWarning />;
   return (
-    <g>
-      <rect width={MAP.width} height={MAP.height} fill="transparent" />
-      <g transform={`translate(${x} ${y}) scale(${k})`} className="rsm-zoomable-group ">
-        {children}
+    <g ref={ref} aria-hidden="true">
+      <g transform={`scale(${1 / MAP.pathPrecision})`}>
+        {/* No tab stop: react-simple-maps gives each <Geography> one unless told otherwise. */}
+        <Geography geography={outline("land", outlines.land)} className="groups-map-land" tabIndex={undefined} />
+        <Geography geography={outline("borders", outlines.borders)} className="groups-map-borders" tabIndex={undefined} />
       </g>
     </g>
   );
 }
 
 /**
- * Which gestures move the map: a mouse drag, a pinch (two fingers), and the
- * wheel only with Ctrl or ⌘ (a trackpad pinch sends that). A plain wheel or
- * one finger scrolls the page instead of trapping the reader in the map.
+ * react-simple-maps' map context for the <Marker>s inside, its projection's
+ * points rounded to a tenth of a map unit (a tenth of a pixel in the initial
+ * view, half a pixel at the closest zoom): each <Marker> writes its point into
+ * its translate, otherwise with every digit of a double, ~25 bytes a marker
+ * that compression barely shrinks.
  */
-function allowGesture(event: Event): boolean {
-  if (event.type === "wheel") return (event as WheelEvent).ctrlKey || (event as WheelEvent).metaKey;
-  if (event.type.startsWith("touch")) return (event as TouchEvent).touches.length > 1;
-  return !(event as MouseEvent).button;
+function PlacesToATenth({ children }: { children: ReactNode }) {
+  const map = useMapContext();
+  const value = useMemo(() => {
+    const place = ([longitude, latitude]: [number, number]): [number, number] | null => {
+      const point = map.projection([longitude, latitude]);
+      return point && [round(point[0]), round(point[1])];
+    };
+    return { ...map, projection: Object.assign(place, map.projection) };
+  }, [map]);
+  return <MapContext.Provider value={value}>{children}</MapContext.Provider>;
 }
 
-function useMarkerLabel() {
+/**
+ * One react-simple-maps <Marker> per group: a <g transform="translate(x, y)">
+ * placed with the map's projection (to a tenth), around a link (or, without a website, the
+ * marker itself focusable and named), its <title> and a <use> of the dot.
+ */
+function Markers({ groups }: { groups: readonly MapGroup[] }) {
   const { t } = useTranslation("groups");
-  return (group: MapGroup) =>
-    group.location ? t("map.markerLabel", { name: group.name, location: group.location }) : group.name;
-}
-
-function Markers({
-  groups,
-  k,
-  hydrated,
-  onShow,
-  onHide,
-}: {
-  groups: readonly MapGroup[];
-  k: number;
-  hydrated: boolean;
-  onShow: (group: MapGroup, byFocus: boolean) => void;
-  onHide: () => void;
-}) {
-  const { t } = useTranslation("groups");
-  const labelOf = useMarkerLabel();
-  // Dots keep the size they have at the initial zoom instead of growing with the map.
-  const size = MAP.zoom / k;
-
+  const dot = <use href={`#${DOT_ID}`} />;
   return (
     <g>
       {groups.map((group) => {
-        const label = labelOf(group);
+        const coordinates: Point = [group.longitude, group.latitude];
+        const label = group.location ? t("map.markerLabel", { name: group.name, location: group.location }) : group.name;
         const website = webLink(group.website);
-        const handlers = {
-          "data-group-id": group.id,
-          onMouseEnter: () => onShow(group, false),
-          onMouseLeave: onHide,
-          onFocus: () => onShow(group, true),
-          onBlur: onHide,
-        };
-        const dot: ReactNode = (
-          <>
-            {/* Without JavaScript the native tooltip; with it, the map's own tooltip replaces it. */}
-            {hydrated ? null : <title>{label}</title>}
-            <g transform={size === 1 ? undefined : `scale(${size})`}>
-              {/* A larger invisible target around the dot; larger still where the map is drawn small. */}
-              <circle r={MAP.markerRadius * 2.5} fill="transparent" className="max-sm:[r:20px]" />
-              <circle r={MAP.markerRadius} className="map-dot fill-accent-500 stroke-white" strokeWidth={1} />
-            </g>
-          </>
-        );
-        return (
-          <Marker key={group.id} coordinates={[group.longitude, group.latitude]}>
-            {website ? (
-              <a
-                href={website}
-                target="_blank"
-                rel="noopener noreferrer"
-                aria-label={`${label} ${t("common:externalLink")}`}
-                className="cursor-pointer outline-none [&:focus-visible_.map-dot]:stroke-[3]"
-                {...handlers}
-              >
-                {dot}
-              </a>
-            ) : (
-              <g
-                role="img"
-                tabIndex={0}
-                aria-label={label}
-                className="outline-none [&:focus-visible_.map-dot]:stroke-[3]"
-                {...handlers}
-              >
-                {dot}
-              </g>
-            )}
+        // The <title> is the tooltip and the accessible name; a link's also says where a click goes.
+        return website ? (
+          <Marker key={group.id} coordinates={coordinates}>
+            <a href={website} target="_blank" rel="noopener noreferrer">
+              <title>{`${label}\n${t("map.visitHint")} ${t("common:externalLink")}`}</title>
+              {dot}
+            </a>
+          </Marker>
+        ) : (
+          <Marker key={group.id} coordinates={coordinates} role="img" tabIndex={0}>
+            <title>{label}</title>
+            {dot}
           </Marker>
         );
       })}
@@ -270,50 +149,23 @@ function Markers({
   );
 }
 
-function Tooltip({ group, transform }: { group: MapGroup; transform: Transform }) {
-  const { t } = useTranslation("groups");
-  const place = placeOf(group, transform);
-  if (!isVisible(place)) return null;
-  // Near an edge the box opens inwards so it stays over the map.
-  const shift = place.left < 20 ? "translate-x-[-1rem]" : place.left > 80 ? "-translate-x-[calc(100%-1rem)]" : "-translate-x-1/2";
-  return (
-    <div
-      aria-hidden="true"
-      className={`pointer-events-none absolute z-10 mt-[-0.875rem] w-max max-w-60 -translate-y-full rounded-md bg-white px-3 py-2 text-start text-sm text-ink-900 shadow-lg ring-1 ring-ink-950/10 ${shift}`}
-      style={{ left: `${place.left}%`, top: `${place.top}%` }}
-    >
-      <p className="font-semibold leading-snug">{group.name}</p>
-      {group.location ? <p className="text-ink-600">{group.location}</p> : null}
-      {webLink(group.website) ? <p className="mt-1 text-xs font-medium text-accent-700">{t("map.visitHint")}</p> : null}
-    </div>
-  );
-}
-
-function ZoomButtons({ zoom, onZoom }: { zoom: number; onZoom: (zoom: number) => void }) {
+/** Zoom in and out, hidden until groups-map.js runs: without it they would do nothing. */
+function ZoomButtons() {
   const { t } = useTranslation("groups");
   const button =
     "flex h-8 w-8 items-center justify-center bg-white text-lg font-semibold leading-none text-ink-900 hover:bg-ink-100 disabled:cursor-not-allowed disabled:text-ink-300 disabled:hover:bg-white sm:h-10 sm:w-10 sm:text-xl";
   // Side by side on a phone, where the map is only ~160 px high; stacked from sm up.
   return (
-    <div className="absolute end-2 top-2 flex divide-x divide-ink-200 overflow-hidden rounded-md shadow-md ring-1 ring-ink-950/10 rtl:divide-x-reverse sm:end-3 sm:top-3 sm:flex-col sm:divide-x-0 sm:divide-y">
-      <button
-        type="button"
-        className={button}
-        aria-label={t("map.zoomIn")}
-        title={t("map.zoomIn")}
-        disabled={zoom >= MAP.maxZoom}
-        onClick={() => onZoom(zoom * MAP.zoomStep)}
-      >
+    <div
+      hidden
+      suppressHydrationWarning
+      data-zoom-buttons=""
+      className="absolute end-2 top-2 flex divide-x divide-ink-200 overflow-hidden rounded-md shadow-md ring-1 ring-ink-950/10 rtl:divide-x-reverse sm:end-3 sm:top-3 sm:flex-col sm:divide-x-0 sm:divide-y"
+    >
+      <button type="button" className={button} aria-label={t("map.zoomIn")} title={t("map.zoomIn")} data-zoom-step="in">
         <span aria-hidden="true">+</span>
       </button>
-      <button
-        type="button"
-        className={button}
-        aria-label={t("map.zoomOut")}
-        title={t("map.zoomOut")}
-        disabled={zoom <= MAP.minZoom}
-        onClick={() => onZoom(zoom / MAP.zoomStep)}
-      >
+      <button type="button" className={button} aria-label={t("map.zoomOut")} title={t("map.zoomOut")} data-zoom-step="out">
         <span aria-hidden="true">−</span>
       </button>
     </div>
@@ -328,94 +180,37 @@ function ZoomButtons({ zoom, onZoom }: { zoom: number; onZoom: (zoom: number) =>
  */
 export function GroupsMap({ groups, loading = false }: { groups: readonly MapGroup[]; loading?: boolean }) {
   const { t } = useTranslation("groups");
-  const hydrated = useHydrated();
-  const [view, setView] = useState<View>(INITIAL_VIEW);
-  const [gesture, setGesture] = useState<Transform | null>(null);
-  const [active, setActive] = useState<MapGroup | null>(null);
-  const [zoom, setZoom] = useState<ZoomModule | null>(null);
-  const zoomRequested = useRef(false);
-  const refocus = useRef<string | null>(null);
-  const container = useRef<HTMLDivElement>(null);
-  const transform = gesture ?? transformOf(view);
   const locations = new Set(groups.map((group) => `${group.latitude},${group.longitude}`)).size;
-
-  function show(group: MapGroup, byFocus: boolean) {
-    setActive(group);
-    // A dot reached with the keyboard but outside the visible part is brought into view.
-    if (byFocus && !isVisible(placeOf(group, transform))) {
-      setView({ center: [group.longitude, group.latitude], zoom: view.zoom });
-    }
-  }
-
-  function loadGestures() {
-    if (zoomRequested.current) return;
-    zoomRequested.current = true;
-    loadZoom().then(
-      (module) => {
-        // The markers are about to be replaced: remember which one had the keyboard focus.
-        const focused = document.activeElement?.closest("[data-group-id]");
-        refocus.current = container.current?.contains(focused ?? null) ? focused!.getAttribute("data-group-id") : null;
-        setZoom(module);
-      },
-      (error: unknown) => {
-        zoomRequested.current = false;
-        console.error("Loading the map's zoom failed:", error);
-      },
-    );
-  }
-
-  useBrowserLayoutEffect(() => {
-    const id = refocus.current;
-    refocus.current = null;
-    if (!zoom || !id) return;
-    container.current?.querySelector<SVGElement>(`[data-group-id="${CSS.escape(id)}"]`)?.focus({ preventScroll: true });
-  }, [zoom]);
-
-  const layers = (
-    <>
-      <CountryLayer hydrated={hydrated} />
-      <Markers groups={groups} k={transform.k} hydrated={hydrated} onShow={show} onHide={() => setActive(null)} />
-    </>
-  );
+  // The specification's view: zoom 1.5 around 0°E 20°N; dots of radius 4 there, and the same size at any zoom.
+  const viewBox = viewBoxOf(CENTER, MAP.zoom).map(round).join(" ");
 
   return (
     <figure className="flex flex-col gap-4">
       <figcaption className="text-pretty text-ink-700">{t("map.intro", { count: locations })}</figcaption>
-      <div ref={container} className="relative" onPointerOver={loadGestures} onPointerDown={loadGestures}>
+      <div className="groups-map relative" data-groups-map="">
         <ComposableMap
-          projection="geoMercator"
-          projectionConfig={{ scale: MAP.scale }}
-          width={MAP.width}
-          height={MAP.height}
+          {...MAP_PROJECTION}
+          // The view, instead of react-simple-maps' whole map ("0 0 800 400"); groups-map.js changes it to zoom.
+          viewBox={viewBox}
           aria-label={t("map.label")}
+          // For groups-map.js: the whole map's width and height (zoom 1), the least and most zoom, the step.
+          data-zoom={[MAP.width, MAP.height, MAP.minZoom, MAP.maxZoom, MAP.zoomStep].join(" ")}
           className="block h-auto w-full touch-pan-y rounded-lg bg-ink-900"
         >
-          {zoom ? (
-            <zoom.ZoomableGroup
-              center={view.center}
-              zoom={view.zoom}
-              minZoom={MAP.minZoom}
-              maxZoom={MAP.maxZoom}
-              filterZoomEvent={allowGesture}
-              onMoveStart={() => setActive(null)}
-              onMove={({ x, y, zoom: k }) => {
-                if (x !== undefined && y !== undefined && k !== undefined) setGesture({ x, y, k });
-              }}
-              onMoveEnd={({ coordinates, zoom: k }) => {
-                if (coordinates && k) setView({ center: coordinates, zoom: k });
-                setGesture(null);
-              }}
-            >
-              {layers}
-            </zoom.ZoomableGroup>
-          ) : (
-            <StaticZoomableGroup transform={transform}>{layers}</StaticZoomableGroup>
-          )}
+          <defs>
+            <g id={DOT_ID} className="groups-map-dot">
+              {/* A larger invisible target around the dot; larger still where the map is drawn small. */}
+              <circle r={MAP.markerRadius * 2.5} />
+              <circle r={MAP.markerRadius} />
+            </g>
+          </defs>
+          <OutlineLayer />
+          <PlacesToATenth>
+            <Markers groups={groups} />
+          </PlacesToATenth>
         </ComposableMap>
-        {active ? <Tooltip group={active} transform={transform} /> : null}
-        {hydrated ? (
-          <ZoomButtons zoom={view.zoom} onZoom={(next) => setView({ center: view.center, zoom: clampZoom(next) })} />
-        ) : null}
+        <ZoomButtons />
+        <div hidden suppressHydrationWarning aria-hidden="true" className="groups-map-tip" data-map-tip="" />
       </div>
       <p role="status" className="text-sm font-medium text-ink-600">
         {loading ? t("map.loading") : t("map.mapped", { count: groups.length })}

@@ -31,12 +31,13 @@ export type ResourceCard = Pick<
   "id" | "title" | "slug" | "description" | "resource_type" | "file_url" | "download_count" | "created_at"
 > & { author: Username | null };
 
-export type GroupCard = Pick<
-  Tables<"groups">,
-  "id" | "name" | "description" | "location" | "latitude" | "longitude" | "website" | "contact_email" | "is_verified"
->;
-/** A group that can be placed on the map: both coordinates known. */
-export type MappedGroup = GroupCard & { latitude: number; longitude: number };
+/** A group in /groups' list (one page of it): what its card shows. */
+export type GroupCard = Pick<Tables<"groups">, "id" | "name" | "description" | "location" | "website" | "contact_email" | "is_verified">;
+/**
+ * A group on the map, which shows every group with both coordinates: only what a marker needs (its
+ * link, its label and tooltip, its place), so that the map stays small however many groups there are.
+ */
+export type MappedGroup = Pick<Tables<"groups">, "id" | "name" | "location" | "website"> & { latitude: number; longitude: number };
 
 export type ResourceType = (typeof RESOURCE_TYPES)[number];
 

@@ -10,7 +10,7 @@ import { useTranslation } from "react-i18next";
 import { ErrorMessage } from "~/components/ErrorMessage";
 import { ContactForm } from "~/components/ContactForm";
 import { EventCard } from "~/components/EventCard";
-import { MapSection } from "~/components/GroupsMap";
+import { MapSection, groupsMapScript } from "~/components/GroupsMap";
 import { NewsCard } from "~/components/NewsCard";
 import { PageText } from "~/components/PageText";
 import { ResourceCard } from "~/components/ResourceCard";
@@ -20,10 +20,14 @@ import { seoMeta } from "~/lib/seo";
 import { site } from "~/lib/site";
 import { createAnonSupabaseClient } from "~/lib/supabase.server";
 import { upcomingEvents } from "~/models/events.server";
-import { groupsByName, mappedGroups } from "~/models/groups.server";
+import { mappedGroups } from "~/models/groups.server";
 import { latestNews } from "~/models/news.server";
 import { latestResources } from "~/models/resources.server";
 import { logError } from "~/lib/log.server";
+import type { PageHandle } from "~/lib/page-scripts";
+
+/** The map's zoom: a small script of its own, without React (GroupsMap.tsx). */
+export const handle = { scripts: [groupsMapScript] } satisfies PageHandle;
 
 const LANDING = { news: 3, events: 4, resources: 6 } as const;
 
@@ -49,7 +53,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     section("news", latestNews(supabase, LANDING.news)),
     section("events", upcomingEvents(supabase, LANDING.events)),
     section("resources", latestResources(supabase, LANDING.resources)),
-    section("groups", groupsByName(supabase)),
+    section("groups", mappedGroups(supabase)),
   ]);
   // A page with a failed section is not cached: the next visitor gets a fresh try.
   const headers = [news, events, resources, groups].includes(null) ? { "Cache-Control": "no-store" } : undefined;
@@ -60,7 +64,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       news,
       events,
       resources,
-      mapped: groups ? mappedGroups(groups) : [],
+      mapped: groups ?? [],
       title: t("meta.title"),
       description: t("meta.description"),
     },

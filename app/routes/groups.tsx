@@ -2,40 +2,57 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ErrorMessage } from "~/components/ErrorMessage";
-import { GroupsMap } from "~/components/GroupsMap";
+import { GroupsMap, groupsMapScript } from "~/components/GroupsMap";
 import { PageFrame } from "~/components/PageFrame";
+import { Pagination, pageHref } from "~/components/Pagination";
 import { SiteLink } from "~/components/SiteLink";
 import { getFixedT } from "~/lib/i18n.server";
 import { seoMeta } from "~/lib/seo";
 import { createAnonSupabaseClient } from "~/lib/supabase.server";
 import { webLink } from "~/lib/web-link";
 import type { GroupCard } from "~/lib/cards";
-import { groupsByName, mappedGroups } from "~/models/groups.server";
-import { QueryError } from "~/models/query.server";
+import { groupsPage, mappedGroups } from "~/models/groups.server";
+import { pageFromUrl, QueryError } from "~/models/query.server";
 import { logError } from "~/lib/log.server";
+import type { PageHandle } from "~/lib/page-scripts";
+
+/** The map's zoom: a small script of its own, without React (GroupsMap.tsx). */
+export const handle = { scripts: [groupsMapScript] } satisfies PageHandle;
+
+/** The list's own anchor: paging keeps the visitor at the list, below the map. */
+const LIST_ID = "all-groups";
 
 /**
- * /groups: the world map of affiliated groups, then every group by name. A
- * failed query still answers 200 with the page, the map's countries and a
- * 'Failed to load groups' message; that answer is not cached, so the next
- * visitor gets a fresh try.
+ * /groups: the world map with every group that has coordinates, then the
+ * groups by name, GROUPS_PAGE_SIZE to a page (?page=N); a page past the last
+ * one is a 404. Both queries run at once. A failed query still answers 200
+ * with the page, the map's countries and a 'Failed to load groups' message;
+ * that answer is not cached, so the next visitor gets a fresh try.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  const page = pageFromUrl(new URL(request.url));
   const supabase = createAnonSupabaseClient(context.cloudflare.env);
-  let groups: GroupCard[] = [];
-  let failed = false;
-  try {
-    groups = await groupsByName(supabase);
-  } catch (error) {
+  const failure = (error: unknown) => {
     if (!(error instanceof QueryError)) throw error;
     logError("Reading the groups failed", error);
-    failed = true;
-  }
+    return null;
+  };
+  const [groups, mapped] = await Promise.all([
+    groupsPage(supabase, page).catch(failure),
+    mappedGroups(supabase).catch(failure),
+  ]);
+  if (groups && page > groups.pageCount) throw new Response("Not Found", { status: 404 });
+  const failed = !groups || !mapped;
 
   const t = await getFixedT(request, "groups");
   return data(
-    // `mapped` holds the same objects as `groups`: the serialisation refers to them instead of repeating them.
-    { groups, mapped: mappedGroups(groups), failed, title: t("meta.title"), description: t("meta.description") },
+    {
+      groups,
+      mapped: mapped ?? [],
+      failed,
+      title: page > 1 ? t("meta.pageTitle", { page }) : t("meta.title"),
+      description: t("meta.description"),
+    },
     // A failed page is not cached: the next visitor gets a fresh try.
     failed ? { headers: { "Cache-Control": "no-store" } } : undefined,
   );
@@ -58,21 +75,34 @@ export default function GroupsPage() {
 
       <GroupsMap groups={mapped} />
 
-      <section aria-labelledby="groups-heading" className="mt-16">
+      <section id={LIST_ID} aria-labelledby="groups-heading" className="mt-16 scroll-mt-20">
         <h2 id="groups-heading" className="text-2xl font-extrabold tracking-tight text-ink-950 sm:text-3xl">
           {t("list.heading")}
         </h2>
-        {groups.length ? (
+        {groups?.items.length ? (
           <ul className="mt-6 grid gap-5 md:grid-cols-2">
-            {groups.map((group) => (
+            {groups.items.map((group) => (
               <li key={group.id}>
                 <GroupCardView group={group} />
               </li>
             ))}
           </ul>
-        ) : failed ? null : (
+        ) : groups ? (
           <p className="mt-6 text-ink-700">{t("list.empty")}</p>
-        )}
+        ) : null}
+        {groups ? (
+          <Pagination
+            page={groups.page}
+            pageCount={groups.pageCount}
+            href={(target) => `${pageHref("/groups", target)}#${LIST_ID}`}
+            labels={{
+              nav: t("list.pagination.label"),
+              previous: t("list.pagination.previous"),
+              next: t("list.pagination.next"),
+              status: t("list.pagination.status", { page: groups.page, pages: groups.pageCount }),
+            }}
+          />
+        ) : null}
       </section>
     </PageFrame>
   );

@@ -27,6 +27,7 @@ import { expect, test } from "../e2e/fixtures";
 import { approvedMember, ownClientAddress, signIn } from "../e2e/members";
 import { MESSAGE_MAX, NAME_MAX } from "../../app/lib/form-fields";
 import { COMMENT_MAX, JOIN_REASON_MAX, PROPOSAL_TITLE_MAX, REPORT_REASON_MAX } from "../../app/lib/member-fields";
+import { GROUPS_PAGE_SIZE } from "../../app/models/groups.server";
 import { XSS_HTTPS_LINKS, XSS_MARKER_PATH, XSS_PAYLOADS, XSS_PUBLIC_NAMES, XSS_REFUSED_LINKS, xssAddresses, xssValidAddresses, type XssPayload } from "./xss-payloads";
 import {
   checkFeed,
@@ -338,7 +339,7 @@ test("news: /news, /news/:slug, the landing page, /rss and the back-office's lis
   await signInAdmin(page);
   const pages = await openPages(browser, page, findings);
   try {
-    const save = (fields: Record<string, string>) => post(page.request, "/admin/news/new", { imageUrl: "/demo/assembly.svg", isPublished: "on", content_format: "html", ...fields });
+    const save = (fields: Record<string, string>) => post(page.request, "/admin/news/new", { imageUrl: "/demo/assembly.webp", isPublished: "on", content_format: "html", ...fields });
     // An article per group: the title and the excerpt hold the group, the content the same payloads as paragraphs.
     const titled = titleGroups(tag, "n", TITLE_MAX);
     await inBatches(
@@ -505,7 +506,8 @@ test("groups: /groups and its map, the landing page's map, the proposal form's c
     const row = (name: string) => rows.find((r) => r.name.startsWith(name))!;
 
     const labels = [...named.map((n) => n.label), ...wholes.map((w) => w.label)];
-    await visitBoth(pages, "/groups", labels);
+    // The list is paged (the map shows every group on each page): page by page until every label has been seen.
+    await visitList(pages, "/groups", labels, Math.ceil(labels.length / GROUPS_PAGE_SIZE) + 4);
     await visitBoth(pages, "/", []);
     // The proposal form lists every group (the admin is a member too); a proposal names its group.
     await visitBoth(pages, "/voting/new", named.map((n) => n.label));

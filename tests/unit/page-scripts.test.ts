@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { pageScripts } from "~/lib/page-scripts";
+
+describe("pageScripts", () => {
+  it("loads nothing for routes that ask for nothing", () => {
+    expect(pageScripts([{}, { handle: undefined, data: {} }, { handle: { scripts: [] } }])).toEqual({ hydrate: false, scripts: [] });
+  });
+
+  it("hydrates when any route asks, by flag or by a function of its own data", () => {
+    expect(pageScripts([{}, { handle: { hydrate: true } }]).hydrate).toBe(true);
+    const forMembers = { hydrate: (data: unknown) => (data as { member: boolean } | undefined)?.member === true };
+    expect(pageScripts([{ handle: forMembers, data: { member: true } }]).hydrate).toBe(true);
+    expect(pageScripts([{ handle: forMembers, data: { member: false } }]).hydrate).toBe(false);
+    // A route that failed has no data.
+    expect(pageScripts([{ handle: forMembers, data: undefined }]).hydrate).toBe(false);
+  });
+
+  it("collects each route's own scripts once", () => {
+    const map = "/assets/map-zoom.js";
+    expect(pageScripts([{ handle: { scripts: [map] } }, { handle: { scripts: [map, "/assets/b.js"] } }]).scripts).toEqual([
+      map,
+      "/assets/b.js",
+    ]);
+  });
+});

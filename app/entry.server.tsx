@@ -1,7 +1,8 @@
 /**
  * Server rendering. Every document is rendered with:
  * - the request's CSP nonce (from the load context built in server.ts) on
- *   every script React and Remix emit;
+ *   every script React and Remix emit, on pages that run React, and the
+ *   Content-Security-Policy that fits the page's scripts (app/lib/page-scripts.ts);
  * - a per-request i18next instance in the language detected from the request
  *   (?lng=, cookie, Accept-Language, English), the same function the root
  *   loader uses, so server HTML and browser hydration agree.
@@ -17,11 +18,14 @@ import { I18nextProvider } from "react-i18next";
 import { createI18nInstance, detectLanguage } from "~/lib/i18n.server";
 import { NonceProvider } from "~/lib/nonce";
 import { logError } from "~/lib/log.server";
+import { pageScripts } from "~/lib/page-scripts";
+import { contentSecurityPolicy } from "~/lib/security.server";
 
 // server.ts hands the Worker's ASSETS binding to the build's i18n module through the entry module.
 export { readTranslationsFrom } from "~/lib/i18n.server";
 // …and runs the daily housekeeping (its Cron Trigger) with the build's own supabase-js, not a second copy.
 export { scheduledHousekeeping } from "~/models/housekeeping.server";
+export { detectLanguage } from "~/lib/i18n.server"; // server.ts: the edge cache's key needs the language before Remix runs.
 
 const ABORT_DELAY = 5_000;
 
@@ -55,7 +59,23 @@ export default async function handleRequest(
   if (isbot(request.headers.get("user-agent") ?? "")) await body.allReady;
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  responseHeaders.set("Content-Security-Policy", documentPolicy(request, remixContext, nonce));
   return new Response(body, { headers: responseHeaders, status });
+}
+
+/**
+ * The document's CSP: with the nonce where the page runs React, else only the page's own
+ * scripts by their full address (app/lib/page-scripts.ts; the root renders from the same matches).
+ */
+function documentPolicy(request: Request, { routeModules, staticHandlerContext }: EntryContext, nonce: string) {
+  const matches = staticHandlerContext.matches.map(({ route }) => ({
+    handle: routeModules[route.id]?.handle,
+    data: staticHandlerContext.loaderData[route.id],
+  }));
+  const { hydrate, scripts } = pageScripts(matches);
+  if (hydrate) return contentSecurityPolicy({ nonce });
+  const origin = new URL(request.url).origin;
+  return contentSecurityPolicy({ urls: scripts.map((src) => new URL(src, origin).href) });
 }
 
 /**

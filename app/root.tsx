@@ -16,7 +16,7 @@ import {
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import type { i18n as I18n } from "i18next";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Footer } from "~/components/Footer";
 import { Header, type HeaderMember } from "~/components/Header";
@@ -33,6 +33,7 @@ import { getSession } from "~/lib/auth.server";
 import { errorPageMessage } from "~/lib/error-page";
 import { detectLanguage, languageCookie, languageFromQuery, languagePayload } from "~/lib/i18n.server";
 import { useNonce } from "~/lib/nonce";
+import { pageScripts } from "~/lib/page-scripts";
 import { hreflangAlternates } from "~/lib/seo";
 import { site } from "~/lib/site";
 import stylesheet from "~/styles/app.css?url";
@@ -122,7 +123,6 @@ export function Layout({ children }: { children: ReactNode }) {
   const { t, i18n } = useTranslation();
   useLanguagePayload(i18n, payload);
   const language = payload?.language ?? (isLanguage(i18n.language) ? i18n.language : fallbackLanguage);
-  const nonce = useNonce();
   const alternates = useHreflangAlternates(payload?.origin);
 
   return (
@@ -142,10 +142,42 @@ export function Layout({ children }: { children: ReactNode }) {
           {t("skipLink")}
         </a>
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <PageScriptTags />
       </body>
     </html>
+  );
+}
+
+/**
+ * React and Remix's runtime only on pages that need them (app/lib/page-scripts.ts); a page's own
+ * small scripts always. After a client-side navigation React does not run the <script> elements it
+ * renders, so a hydrated app imports them itself and calls their default export, which each script
+ * also runs on its own when loaded by the HTML (and which must tolerate being run again).
+ */
+function PageScriptTags() {
+  const nonce = useNonce();
+  const { hydrate, scripts } = pageScripts(useMatches());
+  const location = useLocation();
+  useEffect(() => {
+    for (const src of scripts) {
+      import(/* @vite-ignore */ src).then(
+        (module: { default?: () => void }) => module.default?.(),
+        (error: unknown) => console.error(error),
+      );
+    }
+  }, [scripts.join(" "), location.key]); // eslint-disable-line react-hooks/exhaustive-deps
+  return (
+    <>
+      {scripts.map((src) => (
+        <script key={src} type="module" src={src} nonce={hydrate ? nonce : undefined} />
+      ))}
+      {hydrate ? (
+        <>
+          <ScrollRestoration nonce={nonce} />
+          <Scripts nonce={nonce} />
+        </>
+      ) : null}
+    </>
   );
 }
 

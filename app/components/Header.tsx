@@ -1,5 +1,5 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
-import { useEffect, useRef, useState, type RefObject } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LogoMark } from "~/components/Logo";
 import { LANGUAGE_PARAM, languageNames, languages, type Language } from "~/lib/i18n";
@@ -13,25 +13,29 @@ const navigation = [
   { to: "/events", label: "header.nav.events" },
 ] as const;
 
+/** The signed-in member the header names (null for visitors). */
+export type HeaderMember = { username: string };
+
+const MENU_ID = "site-menu";
+const LANGUAGE_LIST_ID = "language-list";
+
 /**
  * The site header: logo, main navigation, the Join button, the language
  * switcher and (below md) a slide-in menu.
  *
- * Without JavaScript: the background turns dark on scroll through a CSS
+ * Everything works without scripts, which most pages do not load
+ * (docs/decisions/040): the background turns dark on scroll through a CSS
  * scroll-driven animation (solid dark where unsupported, see app.css), and
- * the mobile menu and language list are <details> elements. With
- * JavaScript: a scroll listener sets data-scrolled, the menu closes on every
- * route change and on Escape, the language list on an outside click and Escape.
+ * the mobile menu and the language list are popovers, which the browser
+ * opens from their buttons and closes on Escape or a click outside. On
+ * pages that run React, a scroll listener also sets data-scrolled for
+ * browsers without scroll-driven animations, and both popovers close on
+ * every client-side navigation.
  */
-/** The signed-in member the header names (null for visitors). */
-export type HeaderMember = { username: string };
-
 export function Header({ member }: { member: HeaderMember | null }) {
   const { t } = useTranslation();
   const location = useLocation();
   const [scrolled, setScrolled] = useState<boolean | null>(null);
-  const menuRef = useRef<HTMLDetailsElement>(null);
-  const languageRef = useRef<HTMLDetailsElement>(null);
 
   useEffect(() => {
     const update = () => setScrolled(window.scrollY > 0);
@@ -40,18 +44,17 @@ export function Header({ member }: { member: HeaderMember | null }) {
     return () => window.removeEventListener("scroll", update);
   }, []);
 
-  // Close both disclosures on every route change (location.key changes on each navigation), but not
+  // Close both popovers on every route change (location.key changes on each navigation), but not
   // at hydration: a menu a visitor opened while the page's JavaScript was still loading stays open.
   const shownKey = useRef(location.key);
   useEffect(() => {
     if (shownKey.current === location.key) return;
     shownKey.current = location.key;
-    if (menuRef.current) menuRef.current.open = false;
-    if (languageRef.current) languageRef.current.open = false;
+    for (const id of [MENU_ID, LANGUAGE_LIST_ID]) {
+      const popover = document.getElementById(id);
+      if (popover?.matches(":popover-open")) popover.hidePopover();
+    }
   }, [location.key]);
-
-  useDismiss(languageRef);
-  useDismiss(menuRef, { outside: false });
 
   return (
     <header
@@ -89,53 +92,60 @@ export function Header({ member }: { member: HeaderMember | null }) {
           <AccountLinks member={member} />
         </nav>
 
-        <LanguageSwitcher detailsRef={languageRef} />
+        <LanguageSwitcher />
 
-        <details ref={menuRef} className="mobile-menu md:hidden">
-          <summary className="relative z-50 flex h-11 w-11 cursor-pointer items-center justify-center rounded text-white hover:bg-white/10">
-            <span className="menu-closed-label sr-only">{t("header.menu.open")}</span>
-            <span className="menu-open-label sr-only">{t("header.menu.close")}</span>
-            <svg className="menu-icon-open h-6 w-6" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-              <path d="M4 7h16M4 12h16M4 17h16" />
-            </svg>
-            <svg className="menu-icon-close h-6 w-6" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-              <path d="M6 6l12 12M18 6L6 18" />
-            </svg>
-          </summary>
-          {/* Scrim: with JS a click on it closes the menu; without JS the summary (the X) does. */}
-          <div
-            className="mobile-menu-scrim fixed inset-0 z-40 bg-black/60"
-            aria-hidden="true"
-            onClick={() => {
-              if (menuRef.current) menuRef.current.open = false;
-            }}
-          />
-          <div className="mobile-menu-panel fixed inset-y-0 end-0 z-40 flex w-[min(20rem,88vw)] flex-col overflow-y-auto border-s border-ink-800 bg-ink-950 px-6 pb-8 pt-20 shadow-2xl">
-            <p className="mb-3 text-xs font-semibold uppercase tracking-[0.14em] text-ink-400">{t("header.menu.title")}</p>
-            <nav aria-label={t("header.primaryNav")}>
-              <ul className="flex flex-col">
-                {navigation.map((item) => (
-                  <li key={item.to}>
-                    <NavLink
-                      to={item.to}
-                      className={({ isActive }) =>
-                        `block border-b border-ink-800 py-3.5 text-lg font-semibold ${isActive ? "text-accent-400" : "text-white"}`
-                      }
-                    >
-                      {t(item.label)}
-                    </NavLink>
-                  </li>
-                ))}
-              </ul>
-              <Link to="/join" className="btn-primary mt-6 w-full">
-                {t("header.nav.join")}
-              </Link>
-              <div className="mt-6 flex flex-col gap-3 border-t border-ink-800 pt-6">
-                <AccountLinks member={member} />
-              </div>
-            </nav>
+        <button
+          type="button"
+          popovertarget={MENU_ID}
+          className="flex h-11 w-11 cursor-pointer items-center justify-center rounded text-white hover:bg-white/10 md:hidden"
+        >
+          <span className="sr-only">{t("header.menu.open")}</span>
+          <svg className="h-6 w-6" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+            <path d="M4 7h16M4 12h16M4 17h16" />
+          </svg>
+        </button>
+        <div
+          id={MENU_ID}
+          popover="auto"
+          className="mobile-menu-panel flex-col overflow-y-auto border-s border-ink-800 bg-ink-950 px-6 pb-8 pt-4 text-white shadow-2xl md:hidden"
+        >
+          <div className="mb-6 flex items-center justify-between">
+            <p className="text-xs font-semibold uppercase tracking-[0.14em] text-ink-400">{t("header.menu.title")}</p>
+            <button
+              type="button"
+              popovertarget={MENU_ID}
+              popovertargetaction="hide"
+              className="-me-2.5 flex h-11 w-11 cursor-pointer items-center justify-center rounded text-white hover:bg-white/10"
+            >
+              <span className="sr-only">{t("header.menu.close")}</span>
+              <svg className="h-6 w-6" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+                <path d="M6 6l12 12M18 6L6 18" />
+              </svg>
+            </button>
           </div>
-        </details>
+          <nav aria-label={t("header.primaryNav")}>
+            <ul className="flex flex-col">
+              {navigation.map((item) => (
+                <li key={item.to}>
+                  <NavLink
+                    to={item.to}
+                    className={({ isActive }) =>
+                      `block border-b border-ink-800 py-3.5 text-lg font-semibold ${isActive ? "text-accent-400" : "text-white"}`
+                    }
+                  >
+                    {t(item.label)}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+            <Link to="/join" className="btn-primary mt-6 w-full">
+              {t("header.nav.join")}
+            </Link>
+            <div className="mt-6 flex flex-col gap-3 border-t border-ink-800 pt-6">
+              <AccountLinks member={member} />
+            </div>
+          </nav>
+        </div>
       </div>
     </header>
   );
@@ -170,7 +180,7 @@ function AccountLinks({ member }: { member: HeaderMember | null }) {
   );
 }
 
-function LanguageSwitcher({ detailsRef }: { detailsRef: RefObject<HTMLDetailsElement> }) {
+function LanguageSwitcher() {
   const { t, i18n } = useTranslation();
   const location = useLocation();
   const current = (languages as readonly string[]).includes(i18n.language) ? (i18n.language as Language) : "en";
@@ -183,8 +193,12 @@ function LanguageSwitcher({ detailsRef }: { detailsRef: RefObject<HTMLDetailsEle
   };
 
   return (
-    <details ref={detailsRef} className="lang-menu relative ms-auto md:ms-1">
-      <summary className="flex h-11 cursor-pointer items-center gap-1.5 rounded px-2.5 text-sm font-semibold text-ink-100 hover:bg-white/10 hover:text-white">
+    <>
+      <button
+        type="button"
+        popovertarget={LANGUAGE_LIST_ID}
+        className="ms-auto flex h-11 cursor-pointer items-center gap-1.5 rounded px-2.5 text-sm font-semibold text-ink-100 hover:bg-white/10 hover:text-white md:ms-1"
+      >
         <svg className="h-5 w-5 shrink-0" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.7">
           <circle cx="12" cy="12" r="9" />
           <path d="M3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3z" />
@@ -194,8 +208,12 @@ function LanguageSwitcher({ detailsRef }: { detailsRef: RefObject<HTMLDetailsEle
         <svg className="h-4 w-4 shrink-0 opacity-70" viewBox="0 0 20 20" aria-hidden="true" fill="currentColor">
           <path d="M5.5 7.5L10 12l4.5-4.5" stroke="currentColor" strokeWidth="1.6" fill="none" />
         </svg>
-      </summary>
-      <div className="absolute end-0 z-50 mt-2 w-60 rounded-md bg-white py-2 text-ink-900 shadow-xl ring-1 ring-black/10">
+      </button>
+      <div
+        id={LANGUAGE_LIST_ID}
+        popover="auto"
+        className="language-list w-60 rounded-md bg-white py-2 text-ink-900 shadow-xl ring-1 ring-black/10"
+      >
         <p className="px-4 pb-2 pt-1 text-xs font-semibold uppercase tracking-[0.12em] text-ink-600">
           {t("header.language.choose")}
         </p>
@@ -218,29 +236,6 @@ function LanguageSwitcher({ detailsRef }: { detailsRef: RefObject<HTMLDetailsEle
           ))}
         </ul>
       </div>
-    </details>
+    </>
   );
-}
-
-/** Closes a <details> on Escape (focus back on its summary) and, unless told otherwise, on a click outside it. */
-function useDismiss(ref: RefObject<HTMLDetailsElement>, { outside = true }: { outside?: boolean } = {}) {
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      const details = ref.current;
-      if (event.key !== "Escape" || !details?.open) return;
-      details.open = false;
-      details.querySelector("summary")?.focus();
-    };
-    const onPointer = (event: PointerEvent) => {
-      const details = ref.current;
-      if (!details?.open || !(event.target instanceof Node) || details.contains(event.target)) return;
-      details.open = false;
-    };
-    document.addEventListener("keydown", onKey);
-    if (outside) document.addEventListener("pointerdown", onPointer);
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      document.removeEventListener("pointerdown", onPointer);
-    };
-  }, [ref, outside]);
 }

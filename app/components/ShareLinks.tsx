@@ -1,5 +1,8 @@
-import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from "react";
+import { useId, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+
+/** The script that enhances ShareLinks, for the handle of a route that shows them (app/lib/page-scripts.ts). */
+export { default as shareLinksScript } from "./share-links.js?url&no-inline";
 
 const BUTTON =
   "btn min-h-10 cursor-pointer border border-ink-300 bg-white px-4 py-2 text-sm text-ink-900 hover:border-ink-500";
@@ -9,102 +12,70 @@ const BUTTON =
  * loads from a third party and nothing is sent anywhere until the visitor
  * acts.
  *
- * The server renders the fallback, which is all there is without JavaScript:
- * a "Share" disclosure holding the page's absolute address in a read-only
- * field and a mailto: link (subject = title, body = address). With
- * JavaScript the field selects itself on focus, a "Copy link" button uses
- * the clipboard, and where the browser has the Web Share API (phones,
- * mostly) the whole thing becomes one Share button that opens the system's
- * share sheet.
+ * The HTML is all there is without scripts: a "Share" disclosure holding the
+ * page's absolute address in a read-only field and a mailto: link (subject =
+ * title, body = address). The page's small script (share-links.js, loaded
+ * through the route's handle: `shareLinksScript`) adds a "Copy link" button,
+ * or turns the whole thing into one Share button that opens the system's
+ * share sheet where the browser has the Web Share API.
  */
 export function ShareLinks({ url, title }: { url: string; title: string }) {
   const { t } = useTranslation("share");
   const fieldId = useId();
-  const panelRef = useRef<HTMLDetailsElement>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [canShare, setCanShare] = useState(false);
-  const [canCopy, setCanCopy] = useState(false);
-  const [status, setStatus] = useState<"idle" | "copied" | "failed">("idle");
-
-  // Only after hydration: the server cannot know, and the first render must match its HTML.
-  useEffect(() => {
-    setCanShare(typeof navigator.share === "function");
-    setCanCopy(typeof navigator.clipboard?.writeText === "function");
-  }, []);
-
-  useDismiss(panelRef, () => setStatus("idle"));
-
-  if (canShare) {
-    const share = () =>
-      navigator.share({ title, url }).catch((error: unknown) => {
-        // Closing the share sheet is an AbortError; anything else means sharing does not work here.
-        if (!(error instanceof DOMException && error.name === "AbortError")) setCanShare(false);
-      });
-    return (
-      <button type="button" onClick={share} className={BUTTON}>
-        <ShareIcon />
-        {t("share")}
-      </button>
-    );
-  }
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      setStatus("copied");
-    } catch {
-      inputRef.current?.select();
-      setStatus("failed");
-    }
-  };
   const mailto = `mailto:?subject=${encodeURIComponent(title)}&body=${encodeURIComponent(url)}`;
 
   return (
-    <details ref={panelRef} className="group relative">
-      <summary className={`${BUTTON} list-none [&::-webkit-details-marker]:hidden`}>
+    <div data-share data-title={title} data-url={url}>
+      <button type="button" data-share-native hidden className={BUTTON}>
         <ShareIcon />
         {t("share")}
-        <svg viewBox="0 0 20 20" aria-hidden="true" className="h-4 w-4 text-ink-500 transition-transform group-open:rotate-180">
-          <path d="M5 8l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
-      </summary>
-      <div
-        role="group"
-        aria-label={t("panelLabel")}
-        className="absolute start-0 top-full z-20 mt-2 w-[min(26rem,calc(100vw-2.5rem))] rounded-md border border-ink-200 bg-white p-4 shadow-lg"
-      >
-        <label htmlFor={fieldId} className="block text-sm font-semibold text-ink-800">
-          {t("link")}
-        </label>
-        <div className="mt-2 flex gap-2">
-          <input
-            ref={inputRef}
-            id={fieldId}
-            type="text"
-            readOnly
-            value={url}
-            dir="ltr"
-            onFocus={(event) => event.currentTarget.select()}
-            className="min-w-0 flex-1 rounded-md border border-ink-300 bg-ink-50 px-3 py-2 font-mono text-sm text-ink-800"
-          />
-          {canCopy ? (
-            <button type="button" onClick={copy} className={`${BUTTON} shrink-0`}>
+      </button>
+      <details className="group relative">
+        <summary className={`${BUTTON} list-none [&::-webkit-details-marker]:hidden`}>
+          <ShareIcon />
+          {t("share")}
+          <svg viewBox="0 0 20 20" aria-hidden="true" className="h-4 w-4 text-ink-500 transition-transform group-open:rotate-180">
+            <path d="M5 8l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+        </summary>
+        <div
+          role="group"
+          aria-label={t("panelLabel")}
+          className="absolute start-0 top-full z-20 mt-2 w-[min(26rem,calc(100vw-2.5rem))] rounded-md border border-ink-200 bg-white p-4 shadow-lg"
+        >
+          <label htmlFor={fieldId} className="block text-sm font-semibold text-ink-800">
+            {t("link")}
+          </label>
+          <div className="mt-2 flex gap-2">
+            <input
+              id={fieldId}
+              type="text"
+              readOnly
+              value={url}
+              dir="ltr"
+              className="min-w-0 flex-1 rounded-md border border-ink-300 bg-ink-50 px-3 py-2 font-mono text-sm text-ink-800"
+            />
+            <button type="button" data-share-copy hidden className={`${BUTTON} shrink-0`}>
               {t("copy")}
             </button>
-          ) : null}
+          </div>
+          <a
+            href={mailto}
+            className="mt-3 inline-flex items-center gap-2 text-sm font-semibold text-accent-700 underline decoration-accent-600/40 underline-offset-4 hover:decoration-accent-700"
+          >
+            <MailIcon />
+            {t("email")}
+          </a>
+          <p
+            role="status"
+            data-share-status
+            data-copied={t("copied")}
+            data-copy-failed={t("copyFailed")}
+            className="mt-2 text-sm text-ink-700 empty:mt-0"
+          />
         </div>
-        <a
-          href={mailto}
-          className="mt-3 inline-flex items-center gap-2 text-sm font-semibold text-accent-700 underline decoration-accent-600/40 underline-offset-4 hover:decoration-accent-700"
-        >
-          <MailIcon />
-          {t("email")}
-        </a>
-        <p role="status" className="mt-2 text-sm text-ink-700 empty:mt-0">
-          {status === "copied" ? t("copied") : status === "failed" ? t("copyFailed") : ""}
-        </p>
-      </div>
-    </details>
+      </details>
+    </div>
   );
 }
 
@@ -144,35 +115,6 @@ export function TranslateLink({ url }: { url: string }) {
       </span>
     </a>
   );
-}
-
-/** With JavaScript, the open panel closes on Escape and on a click outside it. */
-function useDismiss(ref: RefObject<HTMLDetailsElement>, onClose: () => void) {
-  const close = useRef(onClose);
-  close.current = onClose;
-  useEffect(() => {
-    const dismiss = () => {
-      if (ref.current?.open) {
-        ref.current.open = false;
-        close.current();
-      }
-    };
-    const onPointer = (event: PointerEvent) => {
-      if (ref.current && !ref.current.contains(event.target as Node)) dismiss();
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape" && ref.current?.open) {
-        dismiss();
-        ref.current?.querySelector("summary")?.focus();
-      }
-    };
-    document.addEventListener("pointerdown", onPointer);
-    document.addEventListener("keydown", onKey);
-    return () => {
-      document.removeEventListener("pointerdown", onPointer);
-      document.removeEventListener("keydown", onKey);
-    };
-  }, [ref]);
 }
 
 function Icon({ children }: { children: ReactNode }) {

@@ -17,17 +17,23 @@ export function createNonce(): string {
 }
 
 /**
- * The Content-Security-Policy for a response. Scripts run only with the
- * nonce ('strict-dynamic' lets those scripts load the route modules).
- * Styles come from the site's own stylesheets, or a <style> element with the
- * nonce: no style attribute in server HTML (React's style props set styles
+ * The Content-Security-Policy for a response. By default (every response
+ * but a document that needs no React): scripts run only with the nonce
+ * ('strict-dynamic' lets those scripts load the route modules), and styles
+ * come from the site's own stylesheets or a <style> element with the nonce.
+ * A document without React (app/lib/page-scripts.ts) carries no nonce at
+ * all: `script-src` names exactly its own small scripts, or is 'none'. Such
+ * a page is the same for every visitor and can be cached as it is.
+ * Never a style attribute in server HTML (React's style props set styles
  * through the CSSOM after hydration, which style-src does not govern).
  */
-export function contentSecurityPolicy(nonce: string): string {
+export function contentSecurityPolicy(scripts: { nonce: string } | { urls: readonly string[] }): string {
+  const scriptSrc = "nonce" in scripts ? `'nonce-${scripts.nonce}' 'strict-dynamic'` : scripts.urls.join(" ") || "'none'";
+  const styleSrc = "nonce" in scripts ? `'self' 'nonce-${scripts.nonce}'` : "'self'";
   return [
     "default-src 'self'",
-    `script-src 'nonce-${nonce}' 'strict-dynamic'`,
-    `style-src 'self' 'nonce-${nonce}'`,
+    `script-src ${scriptSrc}`,
+    `style-src ${styleSrc}`,
     "img-src 'self' data:",
     "connect-src 'self'",
     "font-src 'self'",
@@ -43,9 +49,12 @@ export function isLocalHost(url: URL): boolean {
   return url.hostname === "localhost" || url.hostname === "127.0.0.1" || url.hostname === "[::1]";
 }
 
-/** Sets the security headers on a mutable Headers object. */
+/**
+ * Sets the security headers on a mutable Headers object. A Content-Security-Policy already
+ * there is the one the document render chose for its scripts (entry.server.tsx) and stays.
+ */
 export function applySecurityHeaders(headers: Headers, { nonce, url }: { nonce: string; url: URL }): void {
-  headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+  if (!headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", contentSecurityPolicy({ nonce }));
   headers.set("X-Content-Type-Options", "nosniff");
   // same-origin, not no-referrer: with no-referrer Chromium sends `Origin: null` on the site's own
   // form posts, which the Origin check must refuse. Other sites still receive no referrer at all.

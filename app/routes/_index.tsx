@@ -8,7 +8,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorMessage } from "~/components/ErrorMessage";
-import { ContactForm } from "~/components/ContactForm";
+import { ContactForm, formSubmittingScript } from "~/components/ContactForm";
 import { EventCard } from "~/components/EventCard";
 import { MapSection, groupsMapScript } from "~/components/GroupsMap";
 import { NewsCard } from "~/components/NewsCard";
@@ -27,7 +27,7 @@ import { logError } from "~/lib/log.server";
 import type { PageHandle } from "~/lib/page-scripts";
 
 /** The map's zoom: a small script of its own, without React (GroupsMap.tsx). */
-export const handle = { scripts: [groupsMapScript] } satisfies PageHandle;
+export const handle = { scripts: [groupsMapScript, formSubmittingScript] } satisfies PageHandle;
 
 const LANDING = { news: 3, events: 4, resources: 6 } as const;
 

@@ -20,6 +20,7 @@ import { clientKey, emailKey, withinLimit } from "~/lib/rate-limit.server";
 import { createAnonSupabaseClient } from "~/lib/supabase.server";
 import { renameProfile } from "~/models/profiles.server";
 import { logError } from "~/lib/log.server";
+import type { PageHandle } from "~/lib/page-scripts";
 
 /**
  * /account: the member's public name, password, data and account. Every change that could hurt
@@ -74,7 +75,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (submission.value.intent === "rename") {
     const { error } = await renameProfile(supabase, viewer.id, submission.value.publicName);
-    if (!error) return reply(200, {}, true);
+    if (!error) {
+      // The name is the author's on news, events and resources: the edge cache is emptied (decision 041).
+      context.purgeEdgeCache?.();
+      return reply(200, {}, true);
+    }
     if (error.code === "23505") return reply(409, { fieldErrors: { publicName: ["errors.publicName.taken"] } });
     if (error.code === "23514") {
       const reserved = /reserved/.test(error.message);
@@ -111,12 +116,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
     logError("Deleting an account failed", error);
     return reply(503, { formErrors: ["errors.accountFailed"] });
   }
+  // The author's name leaves news, events and resources: the edge cache is emptied (decision 041).
+  context.purgeEdgeCache?.();
   // The session is gone with the account: this forgets it (Supabase Auth's 403 counts as signed out).
   await supabase.auth.signOut({ scope: "local" });
   return redirect("/login?deleted", { headers });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: page?.title }, { name: "robots", content: "noindex" }];
+
+/** React runs here (a signed-in member's account forms; docs/decisions/040). */
+export const handle: PageHandle = { hydrate: true };
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -15,6 +15,7 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import { CODE_REFUSALS, verifiedFactorId, verifyCode } from "~/lib/second-factor.server";
 import { useMemberForm } from "~/lib/use-member-form";
 import { logError } from "~/lib/log.server";
+import type { PageHandle } from "~/lib/page-scripts";
 
 /**
  * /account/two-factor: turning TOTP two-factor sign-in on (a QR code, the key as text, then a code
@@ -98,6 +99,9 @@ function keptEnrolment(payload: Record<string, unknown>): Enrolment | null {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: page?.title }, { name: "robots", content: "noindex" }];
+
+/** React runs here (a signed-in member's two-factor set-up; docs/decisions/040). */
+export const handle: PageHandle = { hydrate: true };
 
 export default function TwoFactorPage() {
   const { hasFactor, isAdmin, redirectTo, notice, strings } = useLoaderData<typeof loader>();

@@ -11,6 +11,7 @@ import { takeFlash } from "~/lib/flash.server";
 import { site } from "~/lib/site";
 import { useNamespaceStrings } from "~/lib/i18n";
 import { namespaceStrings } from "~/lib/i18n.server";
+import type { PageHandle } from "~/lib/page-scripts";
 
 /**
  * The back-office's frame: the sidebar and the message a redirect left (flash). Every page below
@@ -23,6 +24,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];
+
+/** React runs here (the back-office's forms, editor and dialogs, on every admin page; docs/decisions/040). */
+export const handle: PageHandle = { hydrate: true };
 
 export default function AdminLayout() {
   const { username, flash, strings } = useLoaderData<typeof loader>();

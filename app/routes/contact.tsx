@@ -1,12 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useTranslation } from "react-i18next";
-import { ContactForm } from "~/components/ContactForm";
+import { ContactForm, formSubmittingScript } from "~/components/ContactForm";
 import { PageFrame } from "~/components/PageFrame";
 import { SiteLink } from "~/components/SiteLink";
 import { handleContactSubmission } from "~/models/contacts.server";
 import { getFixedT } from "~/lib/i18n.server";
 import { site, type RegionalContact } from "~/lib/site";
 import { titledPageMeta } from "~/lib/seo";
+import type { PageHandle } from "~/lib/page-scripts";
 
 /** Labels come from the footer's list (common namespace): one wording for the same addresses. */
 const ADDRESSES: ReadonlyArray<{ key: RegionalContact; label: string }> = [
@@ -27,6 +28,8 @@ export function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = titledPageMeta;
+
+export const handle: PageHandle = { scripts: [formSubmittingScript] };
 
 export default function ContactPage() {
   const { t } = useTranslation("contact");

@@ -6,7 +6,8 @@ import { ErrorMessage } from "~/components/ErrorMessage";
 import { ContentImage } from "~/components/ContentImage";
 import { NotFoundScreen } from "~/components/NotFound";
 import { PageFrame } from "~/components/PageFrame";
-import { ShareLinks } from "~/components/ShareLinks";
+import { ShareLinks, shareLinksScript } from "~/components/ShareLinks";
+import type { PageHandle } from "~/lib/page-scripts";
 import { formatEventDates, isoDate } from "~/lib/dates";
 import { translateFromPayload } from "~/lib/i18n";
 import { getFixedT } from "~/lib/i18n.server";
@@ -65,6 +66,8 @@ export const meta: MetaFunction<typeof loader> = ({ data: page, error, matches, 
     { title: page.title, description: page.description, image: page.event.image_url ? pictureSrc(page.event.image_url) : null },
   );
 };
+
+export const handle: PageHandle = { scripts: [shareLinksScript] };
 
 export default function EventPage() {
   const { event, ended, shareUrl } = useLoaderData<typeof loader>();

@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useTranslation } from "react-i18next";
-import { ContactForm } from "~/components/ContactForm";
+import { ContactForm, formSubmittingScript } from "~/components/ContactForm";
 import { PageFrame } from "~/components/PageFrame";
 import { Prose } from "~/components/Prose";
 import { handleContactSubmission } from "~/models/contacts.server";
 import { getFixedT } from "~/lib/i18n.server";
 import { titledPageMeta } from "~/lib/seo";
+import type { PageHandle } from "~/lib/page-scripts";
 
 const AFFILIATION = [
   "joinPage.affiliation.principles",
@@ -25,6 +26,8 @@ export function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = titledPageMeta;
+
+export const handle: PageHandle = { scripts: [formSubmittingScript] };
 
 export default function JoinPage() {
   const { t } = useTranslation("contact");

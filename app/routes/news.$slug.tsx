@@ -5,7 +5,8 @@ import { ErrorMessage } from "~/components/ErrorMessage";
 import { ContentImage } from "~/components/ContentImage";
 import { DetailHeader } from "~/components/DetailHeader";
 import { PageFrame } from "~/components/PageFrame";
-import { ShareLinks, TranslateLink } from "~/components/ShareLinks";
+import { ShareLinks, shareLinksScript, TranslateLink } from "~/components/ShareLinks";
+import type { PageHandle } from "~/lib/page-scripts";
 import { formatDay, isoDate } from "~/lib/dates";
 import { getFixedT } from "~/lib/i18n.server";
 import { pictureSrc } from "~/lib/images";
@@ -62,6 +63,8 @@ export const meta: MetaFunction<typeof loader> = ({ data: page, matches, locatio
     },
   );
 };
+
+export const handle: PageHandle = { scripts: [shareLinksScript] };
 
 export default function NewsArticlePage() {
   const page = useLoaderData<typeof loader>();

@@ -12,7 +12,8 @@ import { DetailHeader } from "~/components/DetailHeader";
 import { PageFrame } from "~/components/PageFrame";
 import { DownloadIcon } from "~/components/ResourceCard";
 import { ResourceTypeBadge } from "~/components/ResourceTypeIcon";
-import { ShareLinks, TranslateLink } from "~/components/ShareLinks";
+import { ShareLinks, shareLinksScript, TranslateLink } from "~/components/ShareLinks";
+import type { PageHandle } from "~/lib/page-scripts";
 import { requirePost } from "~/lib/form-post.server";
 import { getFixedT } from "~/lib/i18n.server";
 import { sanitizeRichHtml } from "~/lib/sanitize.server";
@@ -95,6 +96,8 @@ export const meta: MetaFunction<typeof loader> = ({ data: page, matches, locatio
   const { resource } = page;
   return seoMeta({ matches, location }, { title: page.title, description: summarize(resource.description || resource.title) });
 };
+
+export const handle: PageHandle = { scripts: [shareLinksScript] };
 
 export default function ResourcePage() {
   const page = useLoaderData<typeof loader>();

@@ -11,6 +11,7 @@ import { parseProposalForm } from "~/lib/proposal-form.server";
 import { sanitizeRichHtml } from "~/lib/sanitize.server";
 import { groupChoices, proposalById, updateDraft } from "~/models/proposals.server";
 import { logError } from "~/lib/log.server";
+import type { PageHandle } from "~/lib/page-scripts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -56,6 +57,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: page?.title }, { name: "robots", content: "noindex" }];
+
+/** React runs here (the rich-text editor; docs/decisions/040). */
+export const handle: PageHandle = { hydrate: true };
 
 export default function EditProposalPage() {
   const { id, groups, defaults } = useLoaderData<typeof loader>();

@@ -16,6 +16,7 @@ import type { action as createAction } from "~/routes/voting.new";
 import { groupChoices, PROPOSAL_FILTERS, proposalsPage, type ProposalFilter } from "~/models/proposals.server";
 import { pageFromUrl, QueryError } from "~/models/query.server";
 import { logError } from "~/lib/log.server";
+import type { PageHandle } from "~/lib/page-scripts";
 
 const isFilter = (value: string | null): value is ProposalFilter => value !== null && value in PROPOSAL_FILTERS;
 
@@ -57,6 +58,11 @@ export const meta: MetaFunction<typeof loader> = ({ data: page, matches, locatio
     { tagName: "link", rel: "alternate", type: "application/rss+xml", href: "/voting/rss", title: page.title },
   ];
   return page.proposals ? tags : [...tags, { name: "robots", content: "noindex" }];
+};
+
+/** React runs for a member, who can write a proposal in a dialog (docs/decisions/040); visitors read a plain page. */
+export const handle: PageHandle = {
+  hydrate: (page) => Boolean((page as { viewer?: { isMember: boolean } | null } | undefined)?.viewer?.isMember),
 };
 
 function filterHref(filter: ProposalFilter, page = 1) {

@@ -12,6 +12,7 @@ import { parseProposalForm } from "~/lib/proposal-form.server";
 import { createProposal, groupChoices } from "~/models/proposals.server";
 import { QueryError } from "~/models/query.server";
 import { logError } from "~/lib/log.server";
+import type { PageHandle } from "~/lib/page-scripts";
 
 /**
  * /voting/new: a new proposal, saved as the member's draft. The page of its own for browsers
@@ -52,6 +53,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: page?.title }, { name: "robots", content: "noindex" }];
+
+/** React runs here (the rich-text editor; docs/decisions/040). */
+export const handle: PageHandle = { hydrate: true };
 
 export default function NewProposalPage() {
   const { isMember, groups, groupsFailed } = useLoaderData<typeof loader>();

@@ -209,7 +209,7 @@ export async function watchContext(context: BrowserContext, findings: Findings, 
 }
 
 /** What a document holds that could run, or that the site itself never serves. */
-function inspectDocument({ html, nonce, served, origin }: { html: string | null; nonce: string | null; served: boolean; origin: string }) {
+function inspectDocument({ html, scripts, served, origin }: { html: string | null; scripts: ScriptPolicy | null; served: boolean; origin: string }) {
   const doc = html === null ? document : new DOMParser().parseFromString(html, "text/html");
   const problems: string[] = [];
   // Invisible characters spelt out, so that a report says exactly what the attribute held.
@@ -218,7 +218,7 @@ function inspectDocument({ html, nonce, served, origin }: { html: string | null;
   const snippet = (el: Element) => visible(el.outerHTML.slice(0, 200));
   const NEVER = new Set([
     "iframe", "frame", "frameset", "object", "embed", "applet", "base", "isindex", "portal", "xmp", "plaintext", "noembed", "noframes",
-    "animate", "set", "animatetransform", "animatemotion", "discard", "handler", "foreignobject", "maction", "math", "mglyph", "use",
+    "animate", "set", "animatetransform", "animatemotion", "discard", "handler", "foreignobject", "maction", "math", "mglyph",
   ]);
   const URL_ATTRIBUTES = new Set(["href", "xlink:href", "src", "action", "formaction", "data", "background", "poster", "codebase", "cite", "ping", "code", "archive"]);
   // An animation's values that an href takes on (<animate attributeName=href values=javascript:…>).
@@ -237,13 +237,21 @@ function inspectDocument({ html, nonce, served, origin }: { html: string | null;
   for (const el of Array.from(doc.querySelectorAll("*"))) {
     const name = el.localName.toLowerCase();
     if (NEVER.has(name)) problems.push(`<${name}> element: ${snippet(el)}`);
-    if (name === "script") {
-      const own = (el as HTMLScriptElement).nonce || el.getAttribute("nonce");
-      if (nonce !== null && own !== nonce) problems.push(`script without the response's nonce: ${snippet(el)}`);
+    // The map's dots: a <use> may only repeat a shape of the same document.
+    if (name === "use" && !Array.from(el.attributes).every((a) => !/^(xlink:)?href$/i.test(a.name) || a.value.startsWith("#"))) {
+      problems.push(`<use> of another document: ${snippet(el)}`);
     }
-    if (name === "style") {
+    if (name === "script" && scripts !== null) {
+      const own = (el as HTMLScriptElement).nonce || el.getAttribute("nonce");
+      const src = el.getAttribute("src");
+      if ("nonce" in scripts && own !== scripts.nonce) problems.push(`script without the response's nonce: ${snippet(el)}`);
+      if ("urls" in scripts && (src === null || !scripts.urls.includes(new URL(src, `${origin}/`).href))) {
+        problems.push(`script the policy does not name: ${snippet(el)}`);
+      }
+    }
+    if (name === "style" && scripts !== null) {
       const own = (el as HTMLStyleElement).nonce || el.getAttribute("nonce");
-      if (nonce !== null && own !== nonce) problems.push(`style element without the nonce: ${snippet(el)}`);
+      if (!("nonce" in scripts) || own !== scripts.nonce) problems.push(`style element without the nonce: ${snippet(el)}`);
     }
     if (name === "meta" && el.hasAttribute("http-equiv")) problems.push(`meta http-equiv: ${snippet(el)}`);
     if (name === "link") {
@@ -282,7 +290,19 @@ function inspectDocument({ html, nonce, served, origin }: { html: string | null;
   return { problems, text: parts.join("\n") };
 }
 
-const nonceOf = (csp: string | undefined) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1] ?? null;
+/** What a page's CSP lets run: scripts with its nonce (pages with React), or exactly the listed ones (decision 040). */
+type ScriptPolicy = { nonce: string } | { urls: string[] };
+
+/** The page's script policy, or null when it is neither of the two the site sends (a finding). */
+function scriptPolicyOf(csp: string | undefined): ScriptPolicy | null {
+  const nonce = /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
+  if (nonce) return { nonce };
+  const sources = (/(?:^|;)\s*script-src ([^;]+)/.exec(csp ?? "")?.[1] ?? "").trim().split(/\s+/);
+  if (sources.length === 1 && sources[0] === "'none'") return { urls: [] };
+  const site = new URL(baseUrl()).origin;
+  const exact = sources.every((source) => source.startsWith(`${site}/assets/`) && source.endsWith(".js"));
+  return sources[0] !== "" && exact ? { urls: sources } : null;
+}
 
 export type Pages = { js: Page; noJs: Page; analyzer: Page; findings: Findings };
 
@@ -344,8 +364,8 @@ async function hydrated(page: Page) {
 
 export async function inspectLive(pages: Pages, csp: string | undefined): Promise<Seen> {
   const { js, findings } = pages;
-  const nonce = nonceOf(csp);
-  const live = await js.evaluate(inspectDocument, { html: null, nonce, served: false, origin: new URL(baseUrl()).origin });
+  const scripts = scriptPolicyOf(csp);
+  const live = await js.evaluate(inspectDocument, { html: null, scripts, served: false, origin: new URL(baseUrl()).origin });
   for (const problem of live.problems) findings.add("live DOM", problem);
   const marker = await js.evaluate((global) => (window as unknown as Record<string, unknown>)[global], XSS_GLOBAL);
   if (marker !== undefined) findings.add("marker", `window.${XSS_GLOBAL} is ${String(marker)}`);
@@ -355,7 +375,7 @@ export async function inspectLive(pages: Pages, csp: string | undefined): Promis
 /**
  * Opens `path` with JavaScript off: what the browser requests (a refresh, a stylesheet, a base URL)
  * and logs (CSP) is watched; then the HTML the response served is parsed and inspected: no element
- * or attribute that could run, every <script> with the response's nonce. Returns the page's text.
+ * or attribute that could run, every <script> the response's policy allows (its nonce, or named by address). Returns the page's text.
  */
 export async function visitWithoutJavaScript(pages: Pages, path: string, { status = 200 }: { status?: number | null } = {}): Promise<Seen> {
   const { noJs, analyzer, findings } = pages;
@@ -364,12 +384,12 @@ export async function visitWithoutJavaScript(pages: Pages, path: string, { statu
   const response = await noJs.goto(path, { waitUntil: "load" });
   if (status !== null) expect(response?.status(), `${path} without JavaScript`).toBe(status);
   const html = await response!.text();
-  const nonce = nonceOf(response!.headers()["content-security-policy"]);
-  if (nonce === null) findings.add("headers", "no nonce in the Content-Security-Policy", "noJs");
+  const scripts = scriptPolicyOf(response!.headers()["content-security-policy"]);
+  if (scripts === null) findings.add("headers", "a script-src that is neither a nonce nor the page's own scripts", "noJs");
   const expected = new URL(path, baseUrl());
   const landed = new URL(noJs.url());
   if (landed.pathname !== expected.pathname) findings.add("navigation", `the page went on to ${noJs.url()}`, "noJs");
-  const served = await analyzer.evaluate(inspectDocument, { html, nonce, served: true, origin: new URL(baseUrl()).origin });
+  const served = await analyzer.evaluate(inspectDocument, { html, scripts, served: true, origin: new URL(baseUrl()).origin });
   for (const problem of served.problems) findings.add("served HTML", problem, "noJs");
   return { text: served.text, status: response!.status() };
 }
@@ -456,8 +476,8 @@ export async function checkFeed(pages: Pages, request: APIRequestContext, path: 
 export async function inspectResponse(pages: Pages, label: string, response: { text(): Promise<string>; headers(): Record<string, string> }) {
   const { analyzer, findings } = pages;
   const where = `${label} (response to a POST)`;
-  const nonce = nonceOf(response.headers()["content-security-policy"]);
-  const served = await analyzer.evaluate(inspectDocument, { html: await response.text(), nonce, served: true, origin: new URL(baseUrl()).origin });
+  const scripts = scriptPolicyOf(response.headers()["content-security-policy"]);
+  const served = await analyzer.evaluate(inspectDocument, { html: await response.text(), scripts, served: true, origin: new URL(baseUrl()).origin });
   for (const problem of served.problems) findings.note(where, "served HTML", problem);
   return served.text;
 }

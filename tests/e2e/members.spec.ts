@@ -3,7 +3,7 @@ import account from "../../locales/en/account.json" with { type: "json" };
 import common from "../../locales/en/common.json" with { type: "json" };
 import voting from "../../locales/en/voting.json" with { type: "json" };
 import { ANON_KEY, SUPABASE_URL } from "./local-backend";
-import { PASSWORD, approvedMember, asAdmin, field, ownClientAddress, signIn, signOut, unique } from "./members";
+import { PASSWORD, approvedMember, asAdmin, field, hydrated, ownClientAddress, signIn, signOut, unique } from "./members";
 
 /**
  * The member half of the site as people use it, with JavaScript ('js') and without ('nojs'):
@@ -211,6 +211,7 @@ test("with JavaScript, Create Proposal opens a dialog and the new draft appears 
   test.skip(test.info().project.name === "nojs", "the dialog is the JavaScript enhancement of /voting/new");
   const author = await approvedMember("dialog");
   await signIn(page, author.email);
+  await hydrated(page);
   await page.getByRole("link", { name: voting.list.create }).click();
   const dialog = page.getByRole("dialog", { name: voting.create.title });
   await expect(dialog).toBeVisible();

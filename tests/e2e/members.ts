@@ -117,6 +117,15 @@ export async function signIn(page: Page, email: string) {
   await expect(page).toHaveURL(/\/voting$/);
 }
 
+/**
+ * Waits until React runs on a page that hydrates (docs/decisions/040): a click before that is a
+ * plain link or form, which works, but is not what a test of the enhancement means to press.
+ */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => "__remixRouter" in window);
+  await page.waitForLoadState("networkidle");
+}
+
 export async function signOut(page: Page) {
   await page.getByRole("navigation", { name: common.header.primaryNav }).first().getByRole("button", { name: common.header.account.signOut }).click();
   await expect(page).toHaveURL(/\/$/);

@@ -74,14 +74,16 @@ describe("CSP and security headers", () => {
     for (const nonce of nonces) expect(atob(nonce)).toHaveLength(16);
   });
 
-  it("allows scripts only with the nonce and locks everything else to self", () => {
-    const csp = contentSecurityPolicy("abc123");
-    const directives = Object.fromEntries(
+  const directivesOf = (csp: string) =>
+    Object.fromEntries(
       csp.split(";").map((d) => {
         const [name, ...values] = d.trim().split(/\s+/);
         return [name, values.join(" ")];
       }),
     );
+
+  it("allows scripts only with the nonce and locks everything else to self", () => {
+    const directives = directivesOf(contentSecurityPolicy({ nonce: "abc123" }));
     expect(directives).toEqual({
       "default-src": "'self'",
       "script-src": "'nonce-abc123' 'strict-dynamic'",
@@ -96,6 +98,21 @@ describe("CSP and security headers", () => {
     });
     expect(directives["script-src"]).not.toContain("unsafe");
     expect(directives["style-src"]).not.toContain("unsafe");
+  });
+
+  it("gives a page without React no nonce: no script at all, or exactly its own", () => {
+    const none = directivesOf(contentSecurityPolicy({ urls: [] }));
+    expect(none["script-src"]).toBe("'none'");
+    expect(none["style-src"]).toBe("'self'");
+    const own = directivesOf(contentSecurityPolicy({ urls: [`${SITE}/assets/map-zoom-abc.js`] }));
+    expect(own["script-src"]).toBe(`${SITE}/assets/map-zoom-abc.js`);
+    expect(contentSecurityPolicy({ urls: [] })).not.toContain("nonce");
+  });
+
+  it("keeps the policy a document chose for its scripts", () => {
+    const headers = new Headers({ "Content-Security-Policy": contentSecurityPolicy({ urls: [] }) });
+    applySecurityHeaders(headers, { nonce: "n", url: new URL(SITE) });
+    expect(headers.get("Content-Security-Policy")).toContain("script-src 'none'");
   });
 
   it("sets the security headers, with HSTS except on localhost", () => {

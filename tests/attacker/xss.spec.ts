@@ -197,8 +197,13 @@ async function propose(request: APIRequestContext, title: string, content: strin
   return id;
 }
 
-/** A client-side navigation (Remix's router, as a link click makes it): the page is rendered from the loader's data, not from server HTML. */
+/**
+ * A client-side navigation (Remix's router, as a link click makes it): the page is rendered from the loader's data, not from
+ * server HTML. Only pages that run React have the router (decision 040): it starts from the signed-in visitor's /account.
+ */
 async function navigateInApp(pages: Pages, to: string, shows: string) {
+  await pages.js.goto("/account");
+  await pages.js.waitForFunction(() => "__remixRouter" in window);
   pages.findings.current.js = `${new URL(pages.js.url()).pathname} → ${to} (client-side navigation)`;
   pages.findings.visited.push(pages.findings.current.js);
   await pages.js.evaluate((path) => (window as unknown as { __remixRouter: { navigate(path: string): Promise<void> } }).__remixRouter.navigate(path), to);

@@ -76,6 +76,7 @@ test("a member who is not an admin gets 403 on every /admin page", async ({ page
 });
 
 test("news: create a draft, publish it, edit it, then delete it; slugs from any script", async ({ page }) => {
+  test.setTimeout(90_000); // four articles written, saved and read back: 20–32 s on a busy 2-core machine
   await signInAsAdmin(page, "/admin/news");
   const title = `Assembly notes ${unique()}`;
   await openAddForm(page, "news");

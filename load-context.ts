@@ -10,6 +10,11 @@ declare module "@remix-run/cloudflare" {
     cloudflare: Cloudflare;
     /** Per-request nonce of the Content-Security-Policy (server.ts sends the header). */
     cspNonce: string;
+    /**
+     * Asks server.ts to empty the edge cache once this request's answer is ready: an admin's write
+     * (app/lib/admin-action.server.ts; app/lib/edge-cache.server.ts). Absent outside the Worker.
+     */
+    purgeEdgeCache?: () => void;
   }
 }
 

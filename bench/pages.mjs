@@ -7,13 +7,20 @@
 // Then Lighthouse (bench/lighthouse.mjs) on 8 representative routes (--all: every route above), and
 // with --compare <old latest.json> the change of each Lighthouse figure. Everything goes to
 // bench/results/latest.json.
+// Then the same site at network scale (bench/network-scale.mjs: the seed plus bench/fixtures/network.ts),
+// under `network_scale`; `--network-only` runs just that pass.
+// Then, on the seed, the server's CPU per render of each route (bench/cpu.mjs, `server_cpu`) and the edge
+// cache behind a backend 150 ms away (bench/cache.mjs, `edge_cache`); `--only cpu,cache` runs just those.
 // Also the production Worker's size (wrangler deploy --dry-run --env production) and its largest
 // modules. Run: npm run bench. Numbers, not pass/fail.
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { brotliCompressSync, constants } from "node:zlib";
 import { ensureInstalled, run, startService, stopService, waitForHttp } from "../scripts/processes.mjs";
 import { wranglerDevArgs } from "../scripts/ports.mjs";
 import { chromiumLaunchOptions } from "../tests/e2e/chromium.mjs";
+import { measureNetworkScale, networkScaleTable } from "./network-scale.mjs";
+import { measureServerCpu, serverCpuTable } from "./cpu.mjs";
+import { edgeCacheTable, measureEdgeCache } from "./cache.mjs";
 
 const SITE_PORT = 8789;
 const BACKEND_PORT = 54521;
@@ -36,6 +43,9 @@ const LIGHTHOUSE_ROUTES = [
 ];
 const args = process.argv.slice(2);
 const compareWith = args.includes("--compare") ? args[args.indexOf("--compare") + 1] : null;
+const networkOnly = args.includes("--network-only");
+/** `--only cpu,cache`: only those parts of issue 14, items 5 and 6 (no pages, Lighthouse or network scale). */
+const only = args.includes("--only") ? args[args.indexOf("--only") + 1].split(",") : null;
 
 /** The rich-text editor's chunk: loaded only where one edits, never by these routes. */
 const EDITOR_CHUNK = /RichTextEditor\.client/;
@@ -79,7 +89,8 @@ async function renderMs(route) {
   const times = [];
   for (let i = 0; i < 15; i += 1) {
     const start = performance.now();
-    const response = await fetch(site + route);
+    // A cookie the site ignores: rendered every time, never the edge cache's copy (bench/cpu.mjs).
+    const response = await fetch(site + route, { headers: { Cookie: "bench=render" } });
     await response.arrayBuffer();
     times.push(performance.now() - start);
   }
@@ -122,45 +133,66 @@ try {
   await waitForHttp(`http://127.0.0.1:${BACKEND_PORT}/`, 60_000);
   wrangler = startService("wrangler", "npx", wranglerDevArgs(SITE_PORT, `http://127.0.0.1:${BACKEND_PORT}`));
   await waitForHttp(`${site}/`, 90_000);
-  browser = await chromium.launch(chromiumLaunchOptions());
+  // --network-only: just the pass at network scale (below), beside the last full run's figures.
+  if (!networkOnly && !only) {
+    browser = await chromium.launch(chromiumLaunchOptions());
 
-  const rows = [];
-  for (const route of routes) {
-    await renderMs(route); // warm up
-    const weight = await weigh(browser, route);
-    const jsBudget = route === "/" ? BUDGET.landingJs : BUDGET.otherJs;
-    rows.push({
-      route,
-      ...weight,
-      renderMs: Math.round(await renderMs(route) * 10) / 10,
-      withinBudget: weight.js <= jsBudget && weight.css <= BUDGET.css && weight.thirdParty.length === 0 && !weight.editorLoaded,
-    });
-  }
-  const worker = await workerBundle();
-  await browser.close();
-  browser = null;
-  const { measureLighthouse, lighthouseTable, compareLighthouse } = await import("./lighthouse.mjs");
-  const lighthouse = await measureLighthouse(site, args.includes("--all") ? routes : LIGHTHOUSE_ROUTES);
-  const result = { measuredAt: new Date().toISOString(), budgets: BUDGET, worker, routes: rows, ...lighthouse };
-  writeFileSync("bench/results/latest.json", JSON.stringify(result, null, 2));
+    const rows = [];
+    for (const route of routes) {
+      await renderMs(route); // warm up
+      const weight = await weigh(browser, route);
+      const jsBudget = route === "/" ? BUDGET.landingJs : BUDGET.otherJs;
+      rows.push({
+        route,
+        ...weight,
+        renderMs: Math.round(await renderMs(route) * 10) / 10,
+        withinBudget: weight.js <= jsBudget && weight.css <= BUDGET.css && weight.thirdParty.length === 0 && !weight.editorLoaded,
+      });
+    }
+    const worker = await workerBundle();
+    await browser.close();
+    browser = null;
+    const { measureLighthouse, lighthouseTable, compareLighthouse } = await import("./lighthouse.mjs");
+    const lighthouse = await measureLighthouse(site, args.includes("--all") ? routes : LIGHTHOUSE_ROUTES);
+    const result = { measuredAt: new Date().toISOString(), budgets: BUDGET, worker, routes: rows, ...lighthouse };
+    writeFileSync("bench/results/latest.json", JSON.stringify(result, null, 2));
 
-  const k = (bytes) => (bytes / KB).toFixed(1);
-  console.log("\n| route | HTML KB | JS KB | CSS KB | requests | render ms (median) | editor code | budget |");
-  console.log("|---|---:|---:|---:|---:|---:|---|---|");
-  for (const row of rows) {
-    console.log(
-      `| ${row.route} | ${k(row.html)} | ${k(row.js)} | ${k(row.css)} | ${row.requests} | ${row.renderMs} | ${row.editorLoaded ? "LOADED" : "none"} | ${row.withinBudget ? "ok" : "OVER"}${row.thirdParty.length ? ` (third party: ${row.thirdParty.join(", ")})` : ""} |`,
-    );
+    const k = (bytes) => (bytes / KB).toFixed(1);
+    console.log("\n| route | HTML KB | JS KB | CSS KB | requests | render ms (median) | editor code | budget |");
+    console.log("|---|---:|---:|---:|---:|---:|---|---|");
+    for (const row of rows) {
+      console.log(
+        `| ${row.route} | ${k(row.html)} | ${k(row.js)} | ${k(row.css)} | ${row.requests} | ${row.renderMs} | ${row.editorLoaded ? "LOADED" : "none"} | ${row.withinBudget ? "ok" : "OVER"}${row.thirdParty.length ? ` (third party: ${row.thirdParty.join(", ")})` : ""} |`,
+      );
+    }
+    console.log(`\nBytes are brotli (quality 11).`);
+    const load = (values) => values.map((value) => value.toFixed(2)).join(" ");
+    console.log(`\nLighthouse 13, medians of 3 (load average ${load(lighthouse.loadavg.before)} before, ${load(lighthouse.loadavg.after)} after):\n`);
+    console.log(lighthouseTable(lighthouse));
+    if (compareWith) console.log(`\nCompared with ${compareWith}:\n${compareLighthouse(JSON.parse(readFileSync(compareWith, "utf8")), result)}`);
+    if (worker.error) console.log(`Worker bundle: ${worker.error}`);
+    else {
+      console.log(`Worker bundle (production): ${worker.totalKiB} KiB upload, ${worker.gzipKiB} KiB gzip (budget ${BUDGET.workerUpload / KB} / ${BUDGET.workerGzip / KB} KiB). Largest modules, minified:`);
+      for (const { module, KiB } of worker.largest) console.log(`  ${String(KiB).padStart(7)} KiB  ${module}`);
+    }
   }
-  console.log(`\nBytes are brotli (quality 11).`);
-  const load = (values) => values.map((value) => value.toFixed(2)).join(" ");
-  console.log(`\nLighthouse 13, medians of 3 (load average ${load(lighthouse.loadavg.before)} before, ${load(lighthouse.loadavg.after)} after):\n`);
-  console.log(lighthouseTable(lighthouse));
-  if (compareWith) console.log(`\nCompared with ${compareWith}:\n${compareLighthouse(JSON.parse(readFileSync(compareWith, "utf8")), result)}`);
-  if (worker.error) console.log(`Worker bundle: ${worker.error}`);
-  else {
-    console.log(`Worker bundle (production): ${worker.totalKiB} KiB upload, ${worker.gzipKiB} KiB gzip (budget ${BUDGET.workerUpload / KB} / ${BUDGET.workerGzip / KB} KiB). Largest modules, minified:`);
-    for (const { module, KiB } of worker.largest) console.log(`  ${String(KiB).padStart(7)} KiB  ${module}`);
+  // Issue 14, items 6 and 5, on the seed's data (before the network-scale pass adds its own).
+  const wants = (part) => !networkOnly && (!only || only.includes(part));
+  const cpuAndCache = {};
+  if (wants("cpu")) cpuAndCache.server_cpu = await measureServerCpu({ site, wrangler, routes });
+  if (wants("cache")) cpuAndCache.edge_cache = await measureEdgeCache({ backendUrl: `http://127.0.0.1:${BACKEND_PORT}` });
+  if (Object.keys(cpuAndCache).length) {
+    const before = existsSync("bench/results/latest.json") ? JSON.parse(readFileSync("bench/results/latest.json", "utf8")) : {};
+    writeFileSync("bench/results/latest.json", JSON.stringify({ ...before, ...cpuAndCache }, null, 2));
+    if (cpuAndCache.server_cpu) console.log(`\n${serverCpuTable(cpuAndCache.server_cpu)}`);
+    if (cpuAndCache.edge_cache) console.log(`\n${edgeCacheTable(cpuAndCache.edge_cache)}`);
+  }
+
+  if (!only) {
+    const networkScale = await measureNetworkScale({ site, backendUrl: `http://127.0.0.1:${BACKEND_PORT}` });
+    const latest = existsSync("bench/results/latest.json") ? JSON.parse(readFileSync("bench/results/latest.json", "utf8")) : {};
+    writeFileSync("bench/results/latest.json", JSON.stringify({ ...latest, network_scale: networkScale }, null, 2));
+    console.log(`\n${networkScaleTable(networkScale)}`);
   }
 } finally {
   await browser?.close();

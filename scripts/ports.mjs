@@ -1,5 +1,7 @@
 // Ports and the wrangler command line shared by `npm start`, `npm test` and the bench.
 // Tests use their own ports so that they never touch a developer's running site or data.
+import { mkdirSync, rmSync } from "node:fs";
+
 export const SITE_PORT = 8787;
 export const BACKEND_PORT = 54321;
 export const E2E_SITE_PORT = 8788;
@@ -11,12 +13,25 @@ export const LOCAL_WORKER_SECRET = "local-worker-secret-never-use-in-production"
 /** The SMTP port of the mail catcher the embedded backend on `backendPort` starts ([local_smtp]: API port + 4). */
 export const catcherSmtpPort = (backendPort) => backendPort + 4;
 
-/** `wrangler dev` serving the built Worker (build first: a rebuild under a running wrangler crashes it). */
+/**
+ * An empty directory for the local state of the wrangler dev on `port`, emptied on every start: its
+ * Cache API store (the edge cache, docs/decisions/041-edge-caching.md) would otherwise outlive a
+ * restart and serve pages of an earlier run's data.
+ */
+export function freshWranglerState(port) {
+  const directory = `.wrangler/state-${port}`;
+  rmSync(directory, { recursive: true, force: true });
+  mkdirSync(directory, { recursive: true });
+  return directory;
+}
+
+/** `wrangler dev` serving the built Worker (build first: a rebuild under a running wrangler crashes it), with a fresh state. */
 export function wranglerDevArgs(port, supabaseUrl) {
   return [
     "wrangler", "dev",
     "--ip", "127.0.0.1",
     "--port", String(port),
+    "--persist-to", freshWranglerState(port),
     "--var", `SUPABASE_URL:${supabaseUrl}`,
     "--var", `WORKER_SECRET:${LOCAL_WORKER_SECRET}`,
     "--var", `SMTP_PORT:${catcherSmtpPort(Number(new URL(supabaseUrl).port))}`,

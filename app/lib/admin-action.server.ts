@@ -12,6 +12,9 @@ import { memberForm } from "~/lib/member-action.server";
 export async function adminForm(request: Request, context: AppLoadContext, limits?: FormLimits) {
   const form = await memberForm(request, limits);
   const session = await requireAdmin(request, context);
+  // Whatever the admin changes, the public pages show it at once: server.ts empties the edge cache
+  // after this request (docs/decisions/041-edge-caching.md).
+  context.purgeEdgeCache?.();
   return { form, ...session };
 }
 

@@ -76,6 +76,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.value.intent === "rename") {
     const { error } = await renameProfile(supabase, viewer.id, submission.value.publicName);
     if (!error) {
+      // The name is the author's on news, events and resources: the edge cache is emptied (decision 041).
+      context.purgeEdgeCache?.();
       return reply(200, {}, true);
     }
     if (error.code === "23505") return reply(409, { fieldErrors: { publicName: ["errors.publicName.taken"] } });
@@ -114,6 +116,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     logError("Deleting an account failed", error);
     return reply(503, { formErrors: ["errors.accountFailed"] });
   }
+  // The author's name leaves news, events and resources: the edge cache is emptied (decision 041).
+  context.purgeEdgeCache?.();
   // The session is gone with the account: this forgets it (Supabase Auth's 403 counts as signed out).
   await supabase.auth.signOut({ scope: "local" });
   return redirect("/login?deleted", { headers });

@@ -1,9 +1,10 @@
 import { EditorContent, useEditor, useEditorState, type Editor as TiptapEditor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
-import { useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
 import { ALLOWED_LINK_SCHEMES, isAllowedLinkUrl } from "~/lib/link-schemes";
 import { documentNonce } from "~/lib/nonce";
+import { plainTextToHtml } from "~/lib/plain-text";
 
 export type EditorProps = {
   name: string;
@@ -12,6 +13,13 @@ export type EditorProps = {
   label: string;
   describedBy?: string;
   invalid?: boolean;
+  /** What the server's textarea holds: plain text, or existing HTML. */
+  format?: "text" | "html";
+  /** The textarea shown until the editor exists (app/components/RichTextEditor.tsx). */
+  fallback: RefObject<HTMLTextAreaElement>;
+  /** False while that textarea is still the field: the editor is hidden and posts nothing. */
+  ready: boolean;
+  onReady: () => void;
 };
 
 /**
@@ -19,7 +27,7 @@ export type EditorProps = {
  * pasted quotes, code and headings 1–6 are kept; undo depth 100, a new undo step after 500 ms.
  * The HTML travels in a hidden input under the field's name (sanitized again by the server).
  */
-export function Editor({ name, id, defaultValue, label, describedBy, invalid }: EditorProps) {
+export function Editor({ name, id, defaultValue, label, describedBy, invalid, format = "text", fallback, ready, onReady }: EditorProps) {
   const { t } = useTranslation("editor");
   const [html, setHtml] = useState(defaultValue);
   const [linkError, setLinkError] = useState(false);
@@ -52,6 +60,15 @@ export function Editor({ name, id, defaultValue, label, describedBy, invalid }: 
         class: "prose min-h-48 max-w-none px-3 py-2 focus:outline-none",
       },
     },
+    onCreate: ({ editor: created }) => {
+      const textarea = fallback.current;
+      if (textarea) {
+        // What the textarea holds now: the page's value, or what was typed before the editor loaded.
+        created.commands.setContent(format === "html" ? textarea.value : plainTextToHtml(textarea.value));
+        if (document.activeElement === textarea) created.commands.focus("end");
+      }
+      onReady();
+    },
     onUpdate: ({ editor: current }) => setHtml(current.isEmpty ? "" : current.getHTML()),
   });
 
@@ -75,9 +92,9 @@ export function Editor({ name, id, defaultValue, label, describedBy, invalid }: 
   };
 
   return (
-    <div className="rounded-md border border-ink-300 bg-white shadow-sm focus-within:border-accent-600" aria-label={label}>
-      <input type="hidden" name={`${name}_format`} value="html" />
-      <input type="hidden" name={name} value={html} />
+    <div hidden={!ready} className="rounded-md border border-ink-300 bg-white shadow-sm focus-within:border-accent-600" aria-label={label}>
+      <input type="hidden" name={`${name}_format`} value="html" disabled={!ready} />
+      <input type="hidden" name={name} value={html} disabled={!ready} />
       {editor ? <Toolbar editor={editor} onLink={setLink} /> : null}
       {linkError ? (
         <p role="alert" className="border-b border-ink-200 px-3 py-2 text-sm font-medium text-accent-700">

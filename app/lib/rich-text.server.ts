@@ -4,21 +4,8 @@
  * a blank line starts a paragraph and a single line break stays one, unless the page said the
  * textarea holds existing HTML ("html" too), which is sanitized again like the editor's.
  */
+import { plainTextToHtml } from "~/lib/plain-text";
 import { sanitizeRichHtml } from "~/lib/sanitize.server";
-
-const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => ESCAPES[char]);
-
-/** Plain text as paragraphs: blank lines separate them, single line breaks become <br>. */
-export function plainTextToHtml(text: string): string {
-  return text
-    .replace(/\r\n?/g, "\n")
-    .split(/\n[ \t]*\n\s*/)
-    .map((paragraph) => paragraph.trim())
-    .filter(Boolean)
-    .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, "<br>")}</p>`)
-    .join("");
-}
 
 export function richTextFromForm(formData: FormData, name: string): string {
   const entry = formData.get(name);

@@ -144,6 +144,27 @@ test("the editor's toolbar formats text, and a javascript: link is refused", asy
   await expect(body.locator("a[href^='javascript:']")).toHaveCount(0);
 });
 
+test("what is typed before the editor has loaded is kept when it takes over, with the focus", async ({ page }) => {
+  test.skip(test.info().project.name === "nojs", "without JavaScript the field stays a plain textarea");
+  const author = await approvedMember("early");
+  await signIn(page, author.email);
+  // A slow phone: the editor's code arrives two seconds late.
+  await page.route(/RichTextEditor\.client/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await route.continue();
+  });
+  await page.goto("/voting/new");
+  const textarea = page.locator("textarea[name=content]");
+  await textarea.click();
+  await page.keyboard.type("First paragraph.\n\nSecond");
+  await expect(page.getByRole("toolbar", { name: editor.toolbar.label })).toBeVisible();
+  await expect(textarea).toHaveCount(0);
+  const content = page.locator("[contenteditable=true]");
+  await expect(content).toBeFocused();
+  await page.keyboard.type(" paragraph.");
+  await expect(content.locator("p")).toHaveText(["First paragraph.", "Second paragraph."]);
+});
+
 test("sign-ups are limited to 5 a minute per client, sign-in attempts to 5 a minute per address", async ({ page }) => {
   test.skip(test.info().project.name === "nojs", "plain form posts: the same with or without JavaScript");
   await page.goto("/signup");

@@ -6,7 +6,8 @@ import { describe, expect, it } from "vitest";
 import { isAllowedLinkUrl } from "~/lib/link-schemes";
 import { SignUpSchema } from "~/lib/member-schemas";
 import { normalizePublicName, publicNameProblem, scriptsOf } from "~/lib/public-name";
-import { plainTextToHtml, richTextFromForm } from "~/lib/rich-text.server";
+import { plainTextToHtml } from "~/lib/plain-text";
+import { richTextFromForm } from "~/lib/rich-text.server";
 import { CONFUSABLES_MIGRATION, confusablesMigration } from "../../scripts/generate-confusables";
 
 describe("public names", () => {

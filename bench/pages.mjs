@@ -20,7 +20,6 @@ import { wranglerDevArgs } from "../scripts/ports.mjs";
 import { chromiumLaunchOptions } from "../tests/e2e/chromium.mjs";
 import { measureNetworkScale, networkScaleTable } from "./network-scale.mjs";
 import { measureServerCpu, serverCpuTable } from "./cpu.mjs";
-import { edgeCacheTable, measureEdgeCache } from "./cache.mjs";
 
 const SITE_PORT = 8789;
 const BACKEND_PORT = 54521;
@@ -121,8 +120,9 @@ async function workerBundle() {
 }
 
 await ensureInstalled();
-// Imported only now: on a fresh clone the line above is what installs it.
+// Imported only now: on a fresh clone the line above is what installs them (cache.mjs needs autocannon).
 const { chromium } = await import("@playwright/test");
+const { edgeCacheTable, measureEdgeCache } = await import("./cache.mjs");
 if ((await run("npx", ["remix", "vite:build"])) !== 0) process.exit(1);
 mkdirSync("bench/results", { recursive: true });
 

@@ -1,8 +1,11 @@
 // Lighthouse for `npm run bench` (never npm test): each route in two profiles, the mobile preset
 // (Lighthouse's default: a mid-range phone, CPU slowed 4×, slow 4G) and a low-end phone (the same
 // with the CPU slowed 12×), each the median of RUNS runs; and each again with its scripts blocked,
-// the limit the page could reach (reported as a ratio). The system Chromium, headless.
+// the limit the page could reach (reported as a ratio). The system Chromium, headless. Also the pages
+// that run React for a signed-in member (decision 040), with a new member's session.
+import { execFile } from "node:child_process";
 import os from "node:os";
+import { promisify } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { throttling } from "lighthouse/core/config/constants.js";
@@ -12,6 +15,10 @@ export const PROFILES = {
   lowend: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: 12 },
 };
 const RUNS = 3;
+/** Each route as it is, and with its scripts blocked: the limit. */
+const ANONYMOUS = [["lighthouse", []], ["lighthouse_noscript", ["*.js"]]];
+/** The pages that hydrate React for a member (the proposal dialog on /voting, the editor, the account's forms). */
+export const MEMBER_ROUTES = ["/voting", "/voting/new", "/account"];
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -47,31 +54,50 @@ function medianOf(reports) {
 }
 
 /**
- * { lighthouse: { mobile: { "/": figures, … }, lowend: {…} }, lighthouse_noscript: {…}, loadavg }
- * for `paths` on `site`.
+ * The Cookie header of a new approved member (bench/fixtures/member.ts on the backend at `backendUrl`)
+ * signed in through the site's own /login, as a browser without JavaScript posts it.
  */
-export async function measureLighthouse(site, paths, { log = console.log } = {}) {
+export async function memberCookie(site, backendUrl) {
+  const { stdout } = await promisify(execFile)("npx", ["tsx", "bench/fixtures/member.ts", "--url", backendUrl]);
+  const { email, password } = JSON.parse(stdout.trim().split("\n").at(-1));
+  const response = await fetch(`${site}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: site, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ email, password }),
+  });
+  const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]);
+  if (response.status < 300 || response.status >= 400 || !cookies.length) throw new Error(`signing in to the bench's site answered ${response.status}`);
+  return cookies.join("; ");
+}
+
+/**
+ * { lighthouse: { mobile: { "/": figures, … }, lowend: {…} }, lighthouse_noscript: {…}, loadavg }
+ * for `paths` on `site`; `variants` the result keys and the URL patterns each blocks, `cookie` a
+ * session to send with every request.
+ */
+export async function measureLighthouse(site, paths, { variants = ANONYMOUS, cookie, log = console.log } = {}) {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
   });
-  const result = { lighthouse: {}, lighthouse_noscript: {}, loadavg: { before: os.loadavg() } };
+  const result = { ...Object.fromEntries(variants.map(([key]) => [key, {}])), loadavg: { before: os.loadavg() } };
   try {
     for (const [profile, profileThrottling] of Object.entries(PROFILES)) {
-      for (const [key, blockedUrlPatterns] of [["lighthouse", []], ["lighthouse_noscript", ["*.js"]]]) {
+      for (const [key, blockedUrlPatterns] of variants) {
         result[key][profile] ??= {};
         for (const path of paths) {
           const reports = [];
           for (let run = 0; run < RUNS; run += 1) {
             const { lhr } = await lighthouse(
               site + path,
-              { port: chrome.port, output: "json", logLevel: "error", blockedUrlPatterns },
+              { port: chrome.port, output: "json", logLevel: "error", blockedUrlPatterns, ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}) },
               { extends: "lighthouse:default", settings: { throttling: profileThrottling, onlyCategories: ["performance", "accessibility", "best-practices", "seo"] } },
             );
             reports.push(figures(lhr));
           }
           result[key][profile][path] = medianOf(reports);
-          log(`lighthouse ${profile}${blockedUrlPatterns.length ? " (scripts blocked)" : ""} ${path}: ${JSON.stringify(result[key][profile][path])}`);
+          log(`${key} ${profile}${blockedUrlPatterns.length ? " (scripts blocked)" : ""} ${path}: ${JSON.stringify(result[key][profile][path])}`);
         }
       }
     }
@@ -83,7 +109,7 @@ export async function measureLighthouse(site, paths, { log = console.log } = {})
 }
 
 /** Markdown rows: each route and profile beside its scripts-blocked limit. */
-export function lighthouseTable({ lighthouse: withScripts, lighthouse_noscript: noScript }) {
+export function lighthouseTable({ lighthouse: withScripts, lighthouse_noscript: noScript = {} }) {
   const lines = [
     "| route | profile | perf. | (no JS) | a11y | best pr. | SEO | LCP ms | TBT ms | (no JS) | CLS | TTI ms | main thread ms | perf. ratio to no JS |",
     "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
@@ -103,7 +129,7 @@ export function lighthouseTable({ lighthouse: withScripts, lighthouse_noscript: 
 /** The change of every Lighthouse figure from an earlier latest.json. */
 export function compareLighthouse(before, after) {
   const lines = [];
-  for (const key of ["lighthouse", "lighthouse_noscript"]) {
+  for (const key of ["lighthouse", "lighthouse_noscript", "lighthouse_member"]) {
     for (const [profile, paths] of Object.entries(after[key] ?? {})) {
       for (const [path, row] of Object.entries(paths)) {
         const old = before[key]?.[profile]?.[path];

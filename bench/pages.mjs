@@ -9,8 +9,9 @@
 // bench/results/latest.json.
 // Then the same site at network scale (bench/network-scale.mjs: the seed plus bench/fixtures/network.ts),
 // under `network_scale`; `--network-only` runs just that pass.
-// Then, on the seed, the server's CPU per render of each route (bench/cpu.mjs, `server_cpu`) and the edge
-// cache behind a backend 150 ms away (bench/cache.mjs, `edge_cache`); `--only cpu,cache` runs just those.
+// Then, on the seed, Lighthouse on the pages that run React for a signed-in member (`lighthouse_member`),
+// the server's CPU per render of each route (bench/cpu.mjs, `server_cpu`) and the edge cache behind a
+// backend 150 ms away (bench/cache.mjs, `edge_cache`); `--only member,cpu,cache` runs just those named.
 // Also the production Worker's size (wrangler deploy --dry-run --env production) and its largest
 // modules. Run: npm run bench. Numbers, not pass/fail.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -43,11 +44,14 @@ const LIGHTHOUSE_ROUTES = [
 const args = process.argv.slice(2);
 const compareWith = args.includes("--compare") ? args[args.indexOf("--compare") + 1] : null;
 const networkOnly = args.includes("--network-only");
-/** `--only cpu,cache`: only those parts of issue 14, items 5 and 6 (no pages, Lighthouse or network scale). */
+/** `--only member,cpu,cache`: only those parts (no page weights, anonymous Lighthouse or network scale). */
 const only = args.includes("--only") ? args[args.indexOf("--only") + 1].split(",") : null;
 
 /** The rich-text editor's chunk: loaded only where one edits, never by these routes. */
 const EDITOR_CHUNK = /RichTextEditor\.client/;
+
+/** A load average as `uptime` prints it. */
+const load = (values) => values.map((value) => value.toFixed(2)).join(" ");
 
 const brotli = (buffer) =>
   brotliCompressSync(buffer, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
@@ -166,7 +170,6 @@ try {
       );
     }
     console.log(`\nBytes are brotli (quality 11).`);
-    const load = (values) => values.map((value) => value.toFixed(2)).join(" ");
     console.log(`\nLighthouse 13, medians of 3 (load average ${load(lighthouse.loadavg.before)} before, ${load(lighthouse.loadavg.after)} after):\n`);
     console.log(lighthouseTable(lighthouse));
     if (compareWith) console.log(`\nCompared with ${compareWith}:\n${compareLighthouse(JSON.parse(readFileSync(compareWith, "utf8")), result)}`);
@@ -176,16 +179,27 @@ try {
       for (const { module, KiB } of worker.largest) console.log(`  ${String(KiB).padStart(7)} KiB  ${module}`);
     }
   }
-  // Issue 14, items 6 and 5, on the seed's data (before the network-scale pass adds its own).
+  // On the seed's data (before the network-scale pass adds its own).
   const wants = (part) => !networkOnly && (!only || only.includes(part));
-  const cpuAndCache = {};
-  if (wants("cpu")) cpuAndCache.server_cpu = await measureServerCpu({ site, wrangler, routes });
-  if (wants("cache")) cpuAndCache.edge_cache = await measureEdgeCache({ backendUrl: `http://127.0.0.1:${BACKEND_PORT}` });
-  if (Object.keys(cpuAndCache).length) {
+  const parts = {};
+  if (wants("member")) {
+    const { measureLighthouse, memberCookie, MEMBER_ROUTES } = await import("./lighthouse.mjs");
+    const cookie = await memberCookie(site, `http://127.0.0.1:${BACKEND_PORT}`);
+    const { loadavg, lighthouse_member } = await measureLighthouse(site, MEMBER_ROUTES, { variants: [["lighthouse_member", []]], cookie });
+    Object.assign(parts, { lighthouse_member, lighthouse_member_loadavg: loadavg });
+  }
+  if (wants("cpu")) parts.server_cpu = await measureServerCpu({ site, wrangler, routes });
+  if (wants("cache")) parts.edge_cache = await measureEdgeCache({ backendUrl: `http://127.0.0.1:${BACKEND_PORT}` });
+  if (Object.keys(parts).length) {
     const before = existsSync("bench/results/latest.json") ? JSON.parse(readFileSync("bench/results/latest.json", "utf8")) : {};
-    writeFileSync("bench/results/latest.json", JSON.stringify({ ...before, ...cpuAndCache }, null, 2));
-    if (cpuAndCache.server_cpu) console.log(`\n${serverCpuTable(cpuAndCache.server_cpu)}`);
-    if (cpuAndCache.edge_cache) console.log(`\n${edgeCacheTable(cpuAndCache.edge_cache)}`);
+    writeFileSync("bench/results/latest.json", JSON.stringify({ ...before, ...parts }, null, 2));
+    if (parts.lighthouse_member) {
+      const { lighthouseTable } = await import("./lighthouse.mjs");
+      console.log(`\nLighthouse, a signed-in member's pages that run React (load average ${load(parts.lighthouse_member_loadavg.before)} before, ${load(parts.lighthouse_member_loadavg.after)} after):\n`);
+      console.log(lighthouseTable({ lighthouse: parts.lighthouse_member }));
+    }
+    if (parts.server_cpu) console.log(`\n${serverCpuTable(parts.server_cpu)}`);
+    if (parts.edge_cache) console.log(`\n${edgeCacheTable(parts.edge_cache)}`);
   }
 
   if (!only) {

@@ -73,21 +73,29 @@ async function send(request: APIRequestContext, path: string, origin: string, { 
 
 type Answer = Awaited<ReturnType<typeof send>>;
 
+/** How often a slow answer is sent in all, and the pause before each new try. */
+const SLOW_TRIES = 3;
+const SLOW_PAUSE_MS = 1_000;
+
 /**
  * Sends a submission and checks the answer: below 500, no stack trace, within the budget. The
- * attacker's specs share two cores with Chromium, the Worker and the backend, so a slow answer is
- * sent once more: an input that makes the Worker slow is slow again, a busy machine is not. Returns
- * every answer (a retried submission may have been accepted twice).
+ * attacker's specs share two cores with Chromium, the Worker and the backend (and the load spec starts
+ * a Worker of its own, seconds of full load), so a slow answer is sent again after a pause, up to
+ * SLOW_TRIES in all: an input that makes the Worker slow is slow every time, a busy moment passes.
+ * Returns every answer (a retried submission may have been accepted more than once).
  */
 async function sendChecked(request: APIRequestContext, path: string, origin: string, submission: Submission): Promise<Answer[]> {
   const answers = [await send(request, path, origin, submission)];
-  if (answers[0].took >= REQUEST_BUDGET_MS) answers.push(await send(request, path, origin, submission));
+  while (answers.at(-1)!.took >= REQUEST_BUDGET_MS && answers.length < SLOW_TRIES) {
+    await new Promise((resolve) => setTimeout(resolve, SLOW_PAUSE_MS));
+    answers.push(await send(request, path, origin, submission));
+  }
   for (const answer of answers) {
     expect(answer.status, `${path} answered ${answer.status}`).toBeLessThan(500);
     expect(answer.html).not.toMatch(/\bat [\w$.]+ \(.*:\d+:\d+\)|node_modules|\.server\.ts/);
   }
-  const last = answers[answers.length - 1];
-  expect(last.took, `${path} took ${Math.round(answers[0].took)} ms, then ${Math.round(last.took)} ms`).toBeLessThan(REQUEST_BUDGET_MS);
+  const times = answers.map((answer) => `${Math.round(answer.took)} ms`).join(", then ");
+  expect(answers.at(-1)!.took, `${path} took ${times}`).toBeLessThan(REQUEST_BUDGET_MS);
   return answers;
 }
 

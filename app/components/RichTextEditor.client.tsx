@@ -14,7 +14,7 @@ export type EditorProps = {
   describedBy?: string;
   invalid?: boolean;
   /** What the server's textarea holds: plain text, or existing HTML. */
-  format?: "text" | "html";
+  format: "text" | "html";
   /** The textarea shown until the editor exists (app/components/RichTextEditor.tsx). */
   fallback: RefObject<HTMLTextAreaElement>;
   /** False while that textarea is still the field: the editor is hidden and posts nothing. */
@@ -27,7 +27,7 @@ export type EditorProps = {
  * pasted quotes, code and headings 1–6 are kept; undo depth 100, a new undo step after 500 ms.
  * The HTML travels in a hidden input under the field's name (sanitized again by the server).
  */
-export function Editor({ name, id, defaultValue, label, describedBy, invalid, format = "text", fallback, ready, onReady }: EditorProps) {
+export function Editor({ name, id, defaultValue, label, describedBy, invalid, format, fallback, ready, onReady }: EditorProps) {
   const { t } = useTranslation("editor");
   const [html, setHtml] = useState(defaultValue);
   const [linkError, setLinkError] = useState(false);
@@ -47,7 +47,6 @@ export function Editor({ name, id, defaultValue, label, describedBy, invalid, fo
         },
       }),
     ],
-    content: defaultValue,
     editorProps: {
       attributes: {
         id,
@@ -60,13 +59,13 @@ export function Editor({ name, id, defaultValue, label, describedBy, invalid, fo
         class: "prose min-h-48 max-w-none px-3 py-2 focus:outline-none",
       },
     },
+    // The content comes from the textarea as it is now: the page's value, or what was typed into it
+    // before the editor loaded.
     onCreate: ({ editor: created }) => {
       const textarea = fallback.current;
-      if (textarea) {
-        // What the textarea holds now: the page's value, or what was typed before the editor loaded.
-        created.commands.setContent(format === "html" ? textarea.value : plainTextToHtml(textarea.value));
-        if (document.activeElement === textarea) created.commands.focus("end");
-      }
+      const value = textarea?.value ?? defaultValue;
+      created.commands.setContent(format === "html" ? value : plainTextToHtml(value));
+      if (textarea && document.activeElement === textarea) created.commands.focus("end");
       onReady();
     },
     onUpdate: ({ editor: current }) => setHtml(current.isEmpty ? "" : current.getHTML()),

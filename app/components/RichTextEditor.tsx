@@ -9,7 +9,7 @@ import type { EditorProps } from "~/components/RichTextEditor.client";
  * stays until the editor exists, which then takes over what was typed into it meanwhile, and the
  * focus: on a slow phone, someone may be writing before the editor has loaded.
  */
-export function RichTextEditor(props: Omit<EditorProps, "fallback" | "ready" | "onReady">) {
+export function RichTextEditor(props: Omit<EditorProps, "format" | "fallback" | "ready" | "onReady"> & { format?: EditorProps["format"] }) {
   const { name, id, defaultValue, describedBy, invalid, format = "text" } = props;
   const textarea = useRef<HTMLTextAreaElement>(null);
   const [Editor, setEditor] = useState<ComponentType<EditorProps> | null>(null);
@@ -42,7 +42,7 @@ export function RichTextEditor(props: Omit<EditorProps, "fallback" | "ready" | "
           />
         </>
       )}
-      {Editor ? <Editor {...props} fallback={textarea} ready={ready} onReady={() => setReady(true)} /> : null}
+      {Editor ? <Editor {...props} format={format} fallback={textarea} ready={ready} onReady={() => setReady(true)} /> : null}
     </>
   );
 }

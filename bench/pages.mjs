@@ -50,6 +50,14 @@ const only = args.includes("--only") ? args[args.indexOf("--only") + 1].split(",
 /** The rich-text editor's chunk: loaded only where one edits, never by these routes. */
 const EDITOR_CHUNK = /RichTextEditor\.client/;
 
+const LATEST = "bench/results/latest.json";
+
+/** Adds `parts` to bench/results/latest.json, keeping what an earlier pass or run put there. */
+function addToLatest(parts) {
+  const latest = existsSync(LATEST) ? JSON.parse(readFileSync(LATEST, "utf8")) : {};
+  writeFileSync(LATEST, JSON.stringify({ ...latest, ...parts }, null, 2));
+}
+
 /** A load average as `uptime` prints it. */
 const load = (values) => values.map((value) => value.toFixed(2)).join(" ");
 
@@ -124,9 +132,10 @@ async function workerBundle() {
 }
 
 await ensureInstalled();
-// Imported only now: on a fresh clone the line above is what installs them (cache.mjs needs autocannon).
+// Imported only now: on a fresh clone the line above is what installs them (autocannon, lighthouse).
 const { chromium } = await import("@playwright/test");
 const { edgeCacheTable, measureEdgeCache } = await import("./cache.mjs");
+const { measureLighthouse, memberCookie, lighthouseTable, compareLighthouse, MEMBER_ROUTES } = await import("./lighthouse.mjs");
 if ((await run("npx", ["remix", "vite:build"])) !== 0) process.exit(1);
 mkdirSync("bench/results", { recursive: true });
 
@@ -156,10 +165,9 @@ try {
     const worker = await workerBundle();
     await browser.close();
     browser = null;
-    const { measureLighthouse, lighthouseTable, compareLighthouse } = await import("./lighthouse.mjs");
     const lighthouse = await measureLighthouse(site, args.includes("--all") ? routes : LIGHTHOUSE_ROUTES);
     const result = { measuredAt: new Date().toISOString(), budgets: BUDGET, worker, routes: rows, ...lighthouse };
-    writeFileSync("bench/results/latest.json", JSON.stringify(result, null, 2));
+    writeFileSync(LATEST, JSON.stringify(result, null, 2));
 
     const k = (bytes) => (bytes / KB).toFixed(1);
     console.log("\n| route | HTML KB | JS KB | CSS KB | requests | render ms (median) | editor code | budget |");
@@ -183,7 +191,6 @@ try {
   const wants = (part) => !networkOnly && (!only || only.includes(part));
   const parts = {};
   if (wants("member")) {
-    const { measureLighthouse, memberCookie, MEMBER_ROUTES } = await import("./lighthouse.mjs");
     const cookie = await memberCookie(site, `http://127.0.0.1:${BACKEND_PORT}`);
     const { loadavg, lighthouse_member } = await measureLighthouse(site, MEMBER_ROUTES, { variants: [["lighthouse_member", []]], cookie });
     Object.assign(parts, { lighthouse_member, lighthouse_member_loadavg: loadavg });
@@ -191,10 +198,8 @@ try {
   if (wants("cpu")) parts.server_cpu = await measureServerCpu({ site, wrangler, routes });
   if (wants("cache")) parts.edge_cache = await measureEdgeCache({ backendUrl: `http://127.0.0.1:${BACKEND_PORT}` });
   if (Object.keys(parts).length) {
-    const before = existsSync("bench/results/latest.json") ? JSON.parse(readFileSync("bench/results/latest.json", "utf8")) : {};
-    writeFileSync("bench/results/latest.json", JSON.stringify({ ...before, ...parts }, null, 2));
+    addToLatest(parts);
     if (parts.lighthouse_member) {
-      const { lighthouseTable } = await import("./lighthouse.mjs");
       console.log(`\nLighthouse, a signed-in member's pages that run React (load average ${load(parts.lighthouse_member_loadavg.before)} before, ${load(parts.lighthouse_member_loadavg.after)} after):\n`);
       console.log(lighthouseTable({ lighthouse: parts.lighthouse_member }));
     }
@@ -204,8 +209,7 @@ try {
 
   if (!only) {
     const networkScale = await measureNetworkScale({ site, backendUrl: `http://127.0.0.1:${BACKEND_PORT}` });
-    const latest = existsSync("bench/results/latest.json") ? JSON.parse(readFileSync("bench/results/latest.json", "utf8")) : {};
-    writeFileSync("bench/results/latest.json", JSON.stringify({ ...latest, network_scale: networkScale }, null, 2));
+    addToLatest({ network_scale: networkScale });
     console.log(`\n${networkScaleTable(networkScale)}`);
   }
 } finally {

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Prose } from "~/components/Prose";
-import { formatDay, isoDate } from "~/lib/dates";
+import { formatDay, formatNumber, isoDate } from "~/lib/dates";
 
 /** What the list and a proposal's own page show of a proposal (content already sanitized). */
 export type ProposalView = {
@@ -53,7 +53,7 @@ export function StatusBadge({ status }: { status: string }) {
  */
 export function ProposalCounts({ proposal }: { proposal: ProposalView }) {
   const { t, i18n } = useTranslation("voting");
-  const number = (value: number) => new Intl.NumberFormat(i18n.language).format(value);
+  const number = (value: number) => formatNumber(value, i18n.language);
   return (
     <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm font-semibold text-ink-700">
       {proposal.support_count !== null && proposal.oppose_count !== null ? (

@@ -4,22 +4,29 @@
 // happens; UTC for online events), UTC for everything else.
 const UTC = "UTC";
 
-const dayFormat = (lng: string, timeZone: string) =>
-  new Intl.DateTimeFormat(lng, { year: "numeric", month: "long", day: "numeric", timeZone });
-const dayTimeFormat = (lng: string, timeZone: string) =>
-  new Intl.DateTimeFormat(lng, {
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    timeZoneName: "short",
-    timeZone,
-  });
+type DateFormatKind = "day" | "dayTime" | "calendarDay";
+
+const DATE_FORMAT_OPTIONS: Record<DateFormatKind, Intl.DateTimeFormatOptions> = {
+  day: { year: "numeric", month: "long", day: "numeric" },
+  dayTime: { year: "numeric", month: "long", day: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short" },
+  calendarDay: { year: "numeric", month: "2-digit", day: "2-digit" },
+};
+
+// Creating an Intl.DateTimeFormat loads locale and zone data and costs far more than formatting
+// with it (a proposal list created dozens, a measurable share of its hydration on a slow phone), so
+// each language, zone and kind gets one, kept for the life of the isolate or the page.
+function kept<T>(formats: Map<string, T>, key: string, create: () => T): T {
+  const format = formats.get(key) ?? create();
+  formats.set(key, format);
+  return format;
+}
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const dateFormat = (kind: DateFormatKind, lng: string, timeZone: string) =>
+  kept(dateFormats, `${kind} ${lng} ${timeZone}`, () => new Intl.DateTimeFormat(lng, { ...DATE_FORMAT_OPTIONS[kind], timeZone }));
 
 /** The calendar day of an instant in a time zone, as YYYY-MM-DD. */
-const calendarDay = (value: string | Date, timeZone: string) =>
-  new Intl.DateTimeFormat("en-CA", { year: "numeric", month: "2-digit", day: "2-digit", timeZone }).format(new Date(value));
+const calendarDay = (value: string | Date, timeZone: string) => dateFormat("calendarDay", "en-CA", timeZone).format(new Date(value));
 
 /** Whether an event spans more than one calendar day where it happens. */
 export function isMultiDay(start: string, end: string | null, timeZone = UTC): boolean {
@@ -28,12 +35,12 @@ export function isMultiDay(start: string, end: string | null, timeZone = UTC): b
 
 /** "22 November 2026" in the language given. */
 export function formatDay(value: string | Date, lng: string): string {
-  return dayFormat(lng, UTC).format(new Date(value));
+  return dateFormat("day", lng, UTC).format(new Date(value));
 }
 
 /** "22 November 2026, 18:00 UTC" in the language given. */
 export function formatDayTime(value: string | Date, lng: string, timeZone = UTC): string {
-  return dayTimeFormat(lng, timeZone).format(new Date(value));
+  return dateFormat("dayTime", lng, timeZone).format(new Date(value));
 }
 
 /**
@@ -42,9 +49,14 @@ export function formatDayTime(value: string | Date, lng: string, timeZone = UTC)
  */
 export function formatEventDates(start: string, end: string | null, lng: string, timeZone = UTC): string {
   if (!end) return formatDayTime(start, lng, timeZone);
-  const format = isMultiDay(start, end, timeZone) ? dayFormat(lng, timeZone) : dayTimeFormat(lng, timeZone);
+  const format = dateFormat(isMultiDay(start, end, timeZone) ? "day" : "dayTime", lng, timeZone);
   return format.formatRange(new Date(start), new Date(end));
 }
 
 /** The machine-readable value for <time dateTime>. */
 export const isoDate = (value: string) => new Date(value).toISOString();
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+/** A count in the language given ("1,234", "١٬٢٣٤"), with one formatter per language as for dates. */
+export const formatNumber = (value: number, lng: string): string =>
+  kept(numberFormats, lng, () => new Intl.NumberFormat(lng)).format(value);

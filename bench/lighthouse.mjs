@@ -17,7 +17,10 @@ export const PROFILES = {
 const RUNS = 3;
 /** Each route as it is, and with its scripts blocked: the limit. */
 const ANONYMOUS = [["lighthouse", []], ["lighthouse_noscript", ["*.js"]]];
-/** The pages that hydrate React for a member (the proposal dialog on /voting, the editor, the account's forms). */
+/**
+ * A signed-in member's pages: two hydrate React (the proposal dialog on /voting, the editor on
+ * /voting/new); /account, forms only, does not (decision 040) and is measured beside them.
+ */
 export const MEMBER_ROUTES = ["/voting", "/voting/new", "/account"];
 
 const median = (values) => {

@@ -9,7 +9,7 @@
 // bench/results/latest.json.
 // Then the same site at network scale (bench/network-scale.mjs: the seed plus bench/fixtures/network.ts),
 // under `network_scale`; `--network-only` runs just that pass.
-// Then, on the seed, Lighthouse on the pages that run React for a signed-in member (`lighthouse_member`),
+// Then, on the seed, Lighthouse on a signed-in member's pages, those that run React and /account (`lighthouse_member`),
 // the server's CPU per render of each route (bench/cpu.mjs, `server_cpu`) and the edge cache behind a
 // backend 150 ms away (bench/cache.mjs, `edge_cache`); `--only member,cpu,cache` runs just those named.
 // Also the production Worker's size (wrangler deploy --dry-run --env production) and its largest
@@ -200,7 +200,7 @@ try {
   if (Object.keys(parts).length) {
     addToLatest(parts);
     if (parts.lighthouse_member) {
-      console.log(`\nLighthouse, a signed-in member's pages that run React (load average ${load(parts.lighthouse_member_loadavg.before)} before, ${load(parts.lighthouse_member_loadavg.after)} after):\n`);
+      console.log(`\nLighthouse, a signed-in member's pages (load average ${load(parts.lighthouse_member_loadavg.before)} before, ${load(parts.lighthouse_member_loadavg.after)} after):\n`);
       console.log(lighthouseTable({ lighthouse: parts.lighthouse_member }));
     }
     if (parts.server_cpu) console.log(`\n${serverCpuTable(parts.server_cpu)}`);

@@ -5,14 +5,11 @@ import { Form, Link, useActionData, useFormAction, useNavigation } from "@remix-
 import { Trans, useTranslation } from "react-i18next";
 import type { ContactActionData } from "~/lib/contact-form";
 import { Field, FieldError, inputClass, TextInput } from "~/components/FormField";
+import { SubmitButton } from "~/components/SubmitButton";
 import { useLazyValidation } from "~/lib/lazy-validation";
-import { useHydrated } from "~/lib/use-hydrated";
 import { CONTACT_CONSTRAINT, EMAIL_MAX, HONEYPOT_FIELD, MESSAGE_MAX, NAME_MAX, REGIONS, type Region } from "~/lib/form-fields";
 
 const FORM_ID = "contact-form";
-
-/** The script that shows the submitting state without React, for the handle of a route with the form (app/lib/page-scripts.ts). */
-export { default as formSubmittingScript } from "./form-submitting.js?url&no-inline";
 
 const REGION_LABELS: Record<Region, string> = {
   europe: "form.regions.europe",
@@ -40,7 +37,6 @@ export function ContactForm({ title }: { title?: string }) {
   const navigation = useNavigation();
   const formAction = useFormAction();
   const submitting = navigation.state === "submitting" && navigation.formAction === formAction;
-  const hydrated = useHydrated();
 
   // The schema library (≈30 KB) arrives when the visitor first focuses the form, not with the page.
   const validation = useLazyValidation(() => import("~/lib/contact-validation").then((module) => module.validateContact));
@@ -145,15 +141,7 @@ export function ContactForm({ title }: { title?: string }) {
         />
       </div>
 
-      <button
-        type="submit"
-        disabled={submitting}
-        // Where React does not run, form-submitting.js shows this label while the browser posts.
-        data-submitting={hydrated ? undefined : t("form.submitting")}
-        className="btn-primary mt-5 w-full disabled:cursor-wait disabled:opacity-70 aria-disabled:cursor-wait aria-disabled:opacity-70 sm:w-auto"
-      >
-        {submitting ? t("form.submitting") : t("form.submit")}
-      </button>
+      <SubmitButton busy={submitting} label={t("form.submit")} busyLabel={t("form.submitting")} className="btn-primary mt-5 w-full sm:w-auto" />
     </Form>
   );
 }

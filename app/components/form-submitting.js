@@ -1,7 +1,7 @@
 // @ts-check
 /**
- * The submitting state of a form on a page without React (ContactForm.tsx
- * renders the markup; the routes with the form load this through their
+ * The submitting state of a form on a page without React (SubmitButton.tsx
+ * renders the markup; the routes with such a form load this through their
  * handle, app/lib/page-scripts.ts). Vite serves the file as it is (`?url`).
  *
  * While the browser posts the form, its submit button (marked

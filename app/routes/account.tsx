@@ -8,6 +8,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Field, FormNotice, TextInput } from "~/components/FormField";
 import { PageFrame } from "~/components/PageFrame";
+import { formSubmittingScript, SubmitButton } from "~/components/SubmitButton";
 import { requireViewer } from "~/lib/auth.server";
 import { useNamespaceStrings } from "~/lib/i18n";
 import { getFixedT, namespaceStrings } from "~/lib/i18n.server";
@@ -125,8 +126,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: page?.title }, { name: "robots", content: "noindex" }];
 
-/** React runs here (a signed-in member's account forms; docs/decisions/040). */
-export const handle: PageHandle = { hydrate: true };
+/** No React: the forms post as HTML and the server answers with the messages (docs/decisions/040). */
+export const handle: PageHandle = { scripts: [formSubmittingScript] };
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -178,9 +179,7 @@ export default function AccountPage() {
                 autoComplete="off"
               />
             </Field>
-            <button type="submit" disabled={rename.submitting} className="btn-primary justify-self-start disabled:opacity-70">
-              {rename.submitting ? t("account.saving") : t("account.rename.submit")}
-            </button>
+            <SubmitButton busy={rename.submitting} label={t("account.rename.submit")} busyLabel={t("account.saving")} className="btn-primary justify-self-start" />
           </Form>
         </Section>
 
@@ -195,9 +194,7 @@ export default function AccountPage() {
             <Field ns="account" field={password.fields.newPassword} label={t("fields.newPassword")} required hint={t("signup.passwordHint")}>
               <TextInput field={password.fields.newPassword} type="password" required autoComplete="new-password" maxLength={PASSWORD_MAX} />
             </Field>
-            <button type="submit" disabled={password.submitting} className="btn-primary justify-self-start disabled:opacity-70">
-              {password.submitting ? t("account.saving") : t("account.password.submit")}
-            </button>
+            <SubmitButton busy={password.submitting} label={t("account.password.submit")} busyLabel={t("account.saving")} className="btn-primary justify-self-start" />
           </Form>
         </Section>
 
@@ -232,13 +229,12 @@ export default function AccountPage() {
             <Field ns="account" field={remove.fields.password} label={t("fields.password")} required>
               <TextInput field={remove.fields.password} type="password" required autoComplete="current-password" maxLength={PASSWORD_MAX} />
             </Field>
-            <button
-              type="submit"
-              disabled={remove.submitting}
-              className="btn justify-self-start border border-accent-700 bg-white text-accent-800 hover:bg-accent-300/20 disabled:opacity-70"
-            >
-              {remove.submitting ? t("account.saving") : t("account.delete.submit")}
-            </button>
+            <SubmitButton
+              busy={remove.submitting}
+              label={t("account.delete.submit")}
+              busyLabel={t("account.saving")}
+              className="btn justify-self-start border border-accent-700 bg-white text-accent-800 hover:bg-accent-300/20"
+            />
           </Form>
         </Section>
       </div>

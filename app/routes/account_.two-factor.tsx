@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { CodeField } from "~/components/CodeField";
 import { FormNotice } from "~/components/FormField";
 import { PageFrame } from "~/components/PageFrame";
+import { formSubmittingScript, SubmitButton } from "~/components/SubmitButton";
 import { requireViewer } from "~/lib/auth.server";
 import { useNamespaceStrings } from "~/lib/i18n";
 import { getFixedT, namespaceStrings } from "~/lib/i18n.server";
@@ -100,8 +101,8 @@ function keptEnrolment(payload: Record<string, unknown>): Enrolment | null {
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: page?.title }, { name: "robots", content: "noindex" }];
 
-/** React runs here (a signed-in member's two-factor set-up; docs/decisions/040). */
-export const handle: PageHandle = { hydrate: true };
+/** No React: each step is a form the server answers (docs/decisions/040). */
+export const handle: PageHandle = { scripts: [formSubmittingScript] };
 
 export default function TwoFactorPage() {
   const { hasFactor, isAdmin, redirectTo, notice, strings } = useLoaderData<typeof loader>();
@@ -151,9 +152,7 @@ function IntentButton({ intent, label, busyLabel, look }: { intent: string; labe
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   return (
     <Form method="post">
-      <button type="submit" name="intent" value={intent} disabled={busy} className={`${look} disabled:opacity-70`}>
-        {busy ? busyLabel : label}
-      </button>
+      <SubmitButton name="intent" value={intent} busy={busy} label={label} busyLabel={busyLabel} className={look} />
     </Form>
   );
 }
@@ -181,9 +180,7 @@ function Enrol({ enrolment, redirectTo, lastResult }: { enrolment: Enrolment; re
       <input type="hidden" name="qrCode" value={enrolment.qrCode} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <CodeField field={fields.code} />
-      <button type="submit" disabled={submitting} className="btn-primary justify-self-start disabled:opacity-70">
-        {submitting ? t("twoFactor.confirming") : t("twoFactor.confirm")}
-      </button>
+      <SubmitButton busy={submitting} label={t("twoFactor.confirm")} busyLabel={t("twoFactor.confirming")} className="btn-primary justify-self-start" />
     </Form>
   );
 }

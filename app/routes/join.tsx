@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useTranslation } from "react-i18next";
-import { ContactForm, formSubmittingScript } from "~/components/ContactForm";
+import { ContactForm } from "~/components/ContactForm";
+import { formSubmittingScript } from "~/components/SubmitButton";
 import { PageFrame } from "~/components/PageFrame";
 import { Prose } from "~/components/Prose";
 import { handleContactSubmission } from "~/models/contacts.server";

@@ -199,10 +199,10 @@ async function propose(request: APIRequestContext, title: string, content: strin
 
 /**
  * A client-side navigation (Remix's router, as a link click makes it): the page is rendered from the loader's data, not from
- * server HTML. Only pages that run React have the router (decision 040): it starts from the signed-in visitor's /account.
+ * server HTML. Only pages that run React have the router (decision 040): it starts from the signed-in visitor's /voting/new.
  */
 async function navigateInApp(pages: Pages, to: string, shows: string) {
-  await pages.js.goto("/account");
+  await pages.js.goto("/voting/new");
   await pages.js.waitForFunction(() => "__remixRouter" in window);
   pages.findings.current.js = `${new URL(pages.js.url()).pathname} → ${to} (client-side navigation)`;
   pages.findings.visited.push(pages.findings.current.js);

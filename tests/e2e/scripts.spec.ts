@@ -88,11 +88,20 @@ test.describe("pages that need no React", () => {
 test.describe("pages that need React", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "counts what a browser with JavaScript loads");
 
-  test("a member's proposals page and account hydrate, with a fresh nonce on every script", async ({ page }) => {
+  test("a member's proposals page and the proposal editor hydrate, with a fresh nonce on every script; the account pages do not", async ({ page }) => {
     const { email } = await approvedMember("scripts");
     await signIn(page, email);
 
-    for (const path of ["/voting", "/account", "/voting/new"]) {
+    for (const path of ["/account", "/account/two-factor"]) {
+      const { page: fresh, html, urls } = await scriptsOf(page.context(), path);
+      expect(urls, path).toHaveLength(1);
+      expect(urls[0], path).toMatch(FORM);
+      expect(await fresh.evaluate(() => "__remixContext" in window), path).toBe(false);
+      expect((await html.allHeaders())["content-security-policy"], path).not.toContain("nonce");
+      await fresh.close();
+    }
+
+    for (const path of ["/voting", "/voting/new"]) {
       const fresh = await scriptsOf(page.context(), path);
       const { html, urls } = fresh;
       expect(urls.length, path).toBeGreaterThan(1);
@@ -104,8 +113,8 @@ test.describe("pages that need React", () => {
       for (const tag of tags) expect(tag).toContain(`nonce="${nonce}"`);
       await fresh.page.close();
     }
-    const first = /'nonce-([^']+)'/.exec((await page.request.get("/account")).headers()["content-security-policy"] ?? "")?.[1];
-    const second = /'nonce-([^']+)'/.exec((await page.request.get("/account")).headers()["content-security-policy"] ?? "")?.[1];
+    const first = /'nonce-([^']+)'/.exec((await page.request.get("/voting/new")).headers()["content-security-policy"] ?? "")?.[1];
+    const second = /'nonce-([^']+)'/.exec((await page.request.get("/voting/new")).headers()["content-security-policy"] ?? "")?.[1];
     expect(first).toBeTruthy();
     expect(first).not.toBe(second);
 

@@ -5,6 +5,7 @@
  * to the browser.
  */
 import type { InitOptions, Resource, ResourceLanguage } from "i18next";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
 export const languages = ["en", "eo", "ar", "zh", "es", "fr", "hi", "my", "pl", "ru", "de"] as const;
@@ -25,9 +26,13 @@ export type Namespace = (typeof namespaces)[number];
  * namespaceStrings, their component gives them to useNamespaceStrings), not with every page of the
  * site: the back-office's 330 strings would add about 3.6 KB brotli to every public page's HTML,
  * and the account pages' strings (sign-in, sign-up, account, two-factor, password reset) 1.2–1.5 KB;
- * `newsletter` is the pages of its mail's links (and, on the server only, the mail itself).
+ * `newsletter` is the pages of its mail's links (and, on the server only, the mail itself). `pages`
+ * (the static pages' text, 35 KB raw in English: the larger part of the rest) travels with the static
+ * pages and the landing page: a page without React never sends it to the browser anyway, and a page
+ * with React (a member's /voting, the editor, the back-office) was parsing it for nothing, a quarter
+ * of its HTML (docs/decisions/013).
  */
-export const ROUTE_NAMESPACES = ["admin", "account", "newsletter"] as const satisfies readonly Namespace[];
+export const ROUTE_NAMESPACES = ["admin", "account", "newsletter", "pages"] as const satisfies readonly Namespace[];
 export type RouteNamespace = (typeof ROUTE_NAMESPACES)[number];
 
 /** What namespaceStrings returns and a loader sends on: each route namespace it asked for, in the request's language. */
@@ -45,6 +50,13 @@ export function useNamespaceStrings(strings: RouteStrings | undefined) {
       i18n.addResourceBundle(i18n.language, namespace, bundle, true, true);
     }
   }
+}
+
+/** A static page's `pages` translations, after handing i18next the strings its loader sent (staticPageData). */
+export function usePagesTranslation() {
+  const { strings } = useLoaderData<{ strings?: RouteStrings }>();
+  useNamespaceStrings(strings);
+  return useTranslation("pages");
 }
 
 export const defaultNamespace: Namespace = "common";

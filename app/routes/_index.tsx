@@ -16,7 +16,8 @@ import { NewsCard } from "~/components/NewsCard";
 import { PageText } from "~/components/PageText";
 import { ResourceCard } from "~/components/ResourceCard";
 import { handleContactSubmission } from "~/models/contacts.server";
-import { getFixedT } from "~/lib/i18n.server";
+import { useNamespaceStrings } from "~/lib/i18n";
+import { getFixedT, namespaceStrings } from "~/lib/i18n.server";
 import { seoMeta } from "~/lib/seo";
 import { site } from "~/lib/site";
 import { createAnonSupabaseClient } from "~/lib/supabase.server";
@@ -68,6 +69,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       mapped: groups ?? [],
       title: t("meta.title"),
       description: t("meta.description"),
+      // The about section's text (a route namespace, app/lib/i18n.ts).
+      strings: await namespaceStrings(request, "pages"),
     },
     { headers },
   );
@@ -90,7 +93,8 @@ const figures = [
 const objectives = ["solidarity", "resources", "action", "voices"] as const;
 
 export default function Index() {
-  const { news, events, resources, mapped } = useLoaderData<typeof loader>();
+  const { news, events, resources, mapped, strings } = useLoaderData<typeof loader>();
+  useNamespaceStrings(strings);
   const { t } = useTranslation("landing");
 
   return (

@@ -1,23 +1,20 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Fragment } from "react";
-import { useTranslation } from "react-i18next";
 import { PageFrame } from "~/components/PageFrame";
 import { PageText } from "~/components/PageText";
 import { Prose } from "~/components/Prose";
-import { getFixedT } from "~/lib/i18n.server";
+import { staticPageData } from "~/lib/static-page.server";
+import { usePagesTranslation } from "~/lib/i18n";
 import { titledPageMeta } from "~/lib/seo";
 
 const OBJECTIVES = ["solidarity", "resources", "action", "voices"] as const;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const t = await getFixedT(request, "pages");
-  return { title: t("about.meta.title"), description: t("about.meta.description") };
-}
+export const loader = ({ request }: LoaderFunctionArgs) => staticPageData(request, "about");
 
 export const meta: MetaFunction<typeof loader> = titledPageMeta;
 
 export default function AboutPage() {
-  const { t } = useTranslation("pages");
+  const { t } = usePagesTranslation();
   return (
     <PageFrame title={t("about.title")} subtitle={t("about.subtitle")}>
       <Prose>

@@ -1,23 +1,20 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Fragment } from "react";
-import { useTranslation } from "react-i18next";
 import { PageFrame } from "~/components/PageFrame";
 import { PageText } from "~/components/PageText";
 import { Prose } from "~/components/Prose";
-import { getFixedT } from "~/lib/i18n.server";
+import { staticPageData } from "~/lib/static-page.server";
+import { usePagesTranslation } from "~/lib/i18n";
 import { titledPageMeta } from "~/lib/seo";
 
 const CAMPAIGNS = ["prisoners", "housing", "migrants", "climate"] as const;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const t = await getFixedT(request, "pages");
-  return { title: t("campaigns.meta.title"), description: t("campaigns.meta.description") };
-}
+export const loader = ({ request }: LoaderFunctionArgs) => staticPageData(request, "campaigns");
 
 export const meta: MetaFunction<typeof loader> = titledPageMeta;
 
 export default function CampaignsPage() {
-  const { t } = useTranslation("pages");
+  const { t } = usePagesTranslation();
   return (
     <PageFrame title={t("campaigns.title")} subtitle={t("campaigns.subtitle")}>
       <Prose>

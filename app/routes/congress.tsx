@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Fragment } from "react";
-import { useTranslation } from "react-i18next";
 import { PageFrame } from "~/components/PageFrame";
 import { PageText } from "~/components/PageText";
 import { Prose } from "~/components/Prose";
 import { SiteLink } from "~/components/SiteLink";
-import { getFixedT } from "~/lib/i18n.server";
+import { staticPageData } from "~/lib/static-page.server";
+import { usePagesTranslation } from "~/lib/i18n";
 import { titledPageMeta } from "~/lib/seo";
 
 const DETAILS = ["when", "where", "who", "format"] as const;
@@ -17,15 +17,12 @@ const PARTICIPATION = [
   { id: "proposals", to: "/voting" },
 ] as const;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const t = await getFixedT(request, "pages");
-  return { title: t("congress.meta.title"), description: t("congress.meta.description") };
-}
+export const loader = ({ request }: LoaderFunctionArgs) => staticPageData(request, "congress");
 
 export const meta: MetaFunction<typeof loader> = titledPageMeta;
 
 export default function CongressPage() {
-  const { t } = useTranslation("pages");
+  const { t } = usePagesTranslation();
   return (
     <PageFrame title={t("congress.title")} subtitle={t("congress.subtitle")}>
       <Prose>

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Fragment } from "react";
-import { useTranslation } from "react-i18next";
 import { PageFrame } from "~/components/PageFrame";
 import { PageText } from "~/components/PageText";
 import { Prose } from "~/components/Prose";
-import { getFixedT } from "~/lib/i18n.server";
+import { staticPageData } from "~/lib/static-page.server";
+import { usePagesTranslation } from "~/lib/i18n";
 import { titledPageMeta } from "~/lib/seo";
 
 /** Each principle and the keys of its "in practice" list, in reading order. */
@@ -15,15 +15,12 @@ const PRINCIPLES = [
   { id: "internationalSolidarity", practice: ["calls", "translation", "safety"] },
 ] as const;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const t = await getFixedT(request, "pages");
-  return { title: t("principles.meta.title"), description: t("principles.meta.description") };
-}
+export const loader = ({ request }: LoaderFunctionArgs) => staticPageData(request, "principles");
 
 export const meta: MetaFunction<typeof loader> = titledPageMeta;
 
 export default function PrinciplesPage() {
-  const { t } = useTranslation("pages");
+  const { t } = usePagesTranslation();
   return (
     <PageFrame title={t("principles.title")} subtitle={t("principles.subtitle")}>
       <Prose>

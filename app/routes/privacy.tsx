@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useTranslation } from "react-i18next";
 import { PageFrame } from "~/components/PageFrame";
 import { PageText } from "~/components/PageText";
 import { Prose } from "~/components/Prose";
-import { getFixedT } from "~/lib/i18n.server";
+import { staticPageData } from "~/lib/static-page.server";
+import { usePagesTranslation } from "~/lib/i18n";
 import { RETENTION_PERIODS, type RetentionItem, type RetentionPeriod } from "~/lib/retention";
 import { site } from "~/lib/site";
 import { titledPageMeta } from "~/lib/seo";
@@ -35,15 +35,12 @@ const PERIOD_OF: Partial<Record<(typeof STORED)[number], RetentionItem>> = {
 
 const DURATION = { days: "privacy.stored.duration.days", months: "privacy.stored.duration.months" } as const;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const t = await getFixedT(request, "pages");
-  return { title: t("privacy.meta.title"), description: t("privacy.meta.description") };
-}
+export const loader = ({ request }: LoaderFunctionArgs) => staticPageData(request, "privacy");
 
 export const meta: MetaFunction<typeof loader> = titledPageMeta;
 
 export default function PrivacyPage() {
-  const { t } = useTranslation("pages");
+  const { t } = usePagesTranslation();
   const email = site.email.general;
   const duration = ({ amount, unit }: RetentionPeriod) => t(DURATION[unit], { count: amount });
   return (

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Fragment } from "react";
-import { useTranslation } from "react-i18next";
 import { PageFrame } from "~/components/PageFrame";
 import { PageText } from "~/components/PageText";
 import { Prose } from "~/components/Prose";
-import { getFixedT } from "~/lib/i18n.server";
+import { staticPageData } from "~/lib/static-page.server";
+import { usePagesTranslation } from "~/lib/i18n";
 import { site } from "~/lib/site";
 import { titledPageMeta } from "~/lib/seo";
 
@@ -19,15 +19,12 @@ const SECTIONS = [
   { id: "warnings", items: ["infiltration", "phishing", "anonymity", "seizure"], intro: false },
 ] as const;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const t = await getFixedT(request, "pages");
-  return { title: t("security.meta.title"), description: t("security.meta.description") };
-}
+export const loader = ({ request }: LoaderFunctionArgs) => staticPageData(request, "security");
 
 export const meta: MetaFunction<typeof loader> = titledPageMeta;
 
 export default function SecurityPage() {
-  const { t } = useTranslation("pages");
+  const { t } = usePagesTranslation();
   return (
     <PageFrame title={t("security.title")} subtitle={t("security.subtitle")}>
       <Prose>

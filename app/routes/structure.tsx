@@ -1,23 +1,20 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useTranslation } from "react-i18next";
 import { PageFrame } from "~/components/PageFrame";
 import { PageText } from "~/components/PageText";
 import { Prose } from "~/components/Prose";
-import { getFixedT } from "~/lib/i18n.server";
+import { staticPageData } from "~/lib/static-page.server";
+import { usePagesTranslation } from "~/lib/i18n";
 import { titledPageMeta } from "~/lib/seo";
 
 const CONSENSUS_STEPS = ["write", "discuss", "present", "amend", "decide"] as const;
 const AFFILIATION_STEPS = ["apply", "meet", "decide"] as const;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const t = await getFixedT(request, "pages");
-  return { title: t("structure.meta.title"), description: t("structure.meta.description") };
-}
+export const loader = ({ request }: LoaderFunctionArgs) => staticPageData(request, "structure");
 
 export const meta: MetaFunction<typeof loader> = titledPageMeta;
 
 export default function StructurePage() {
-  const { t } = useTranslation("pages");
+  const { t } = usePagesTranslation();
   return (
     <PageFrame title={t("structure.title")} subtitle={t("structure.subtitle")}>
       <Prose>

@@ -134,4 +134,23 @@ test.describe("pages that need React", () => {
     await page.getByRole("navigation", { name: common.header.primaryNav }).first().locator('a[href="/groups"]').click();
     await expect(page.locator("[data-zoom-buttons]")).toBeVisible();
   });
+
+  test("the static pages and the landing page's about section read the same reached in the app as loaded on their own", async ({ page, context }) => {
+    // Their `pages` strings travel with them (a route namespace), not with every hydrated page.
+    const { email } = await approvedMember("pages-in-app");
+    await signIn(page, email);
+    await page.goto("/voting");
+    await hydrated(page);
+    const PAGES = ["/about", "/principles", "/structure", "/congress", "/security", "/campaigns", "/privacy", "/terms", "/"];
+    for (const path of PAGES) {
+      const selector = path === "/" ? "#about" : "main";
+      const loaded = await context.newPage();
+      await loaded.goto(path);
+      const expected = await loaded.locator(selector).innerText();
+      await loaded.close();
+      await page.evaluate((to) => (window as unknown as { __remixRouter: { navigate(to: string): Promise<void> } }).__remixRouter.navigate(to), path);
+      await page.waitForFunction((to) => location.pathname === to, path);
+      await expect.poll(() => page.locator(selector).innerText(), { message: path }).toBe(expected);
+    }
+  });
 });

@@ -105,16 +105,16 @@ describe("translations", () => {
       detail: { limited_one: "One", limited_other: "Viele" },
       empty: "None",
     });
-    const { admin: _admin, account: _account, newsletter: _newsletter, ...shared } = resources.en;
+    const { admin: _admin, account: _account, newsletter: _newsletter, pages: _pages, ...shared } = resources.en;
     expect((await languagePayload("en")).resources).toEqual(shared);
   });
 
   it("leaves the route namespaces (ROUTE_NAMESPACES) out of every page's payload; the pages that use them load them", async () => {
-    expect([...ROUTE_NAMESPACES].sort()).toEqual(["account", "admin", "newsletter"]);
+    expect([...ROUTE_NAMESPACES].sort()).toEqual(["account", "admin", "newsletter", "pages"]);
     for (const language of ["en", "ar"] as const) {
       const payload = await languagePayload(language);
       for (const namespace of ROUTE_NAMESPACES) expect(payload.resources).not.toHaveProperty(namespace);
-      expect(Object.keys(payload.resources).sort()).toEqual(namespaces.filter((ns) => !["admin", "account", "newsletter"].includes(ns)).sort());
+      expect(Object.keys(payload.resources).sort()).toEqual(namespaces.filter((ns) => !["admin", "account", "newsletter", "pages"].includes(ns)).sort());
     }
     const arabic = await namespaceStrings(new Request("https://site.example/admin?lng=ar"), "admin");
     expect(Object.keys(arabic)).toEqual(["admin"]);

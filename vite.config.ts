@@ -29,7 +29,10 @@ export default defineConfig(({ command }) => ({
         v3_relativeSplatPath: true,
         v3_throwAbortReason: true,
         v3_singleFetch: true,
-        v3_lazyRouteDiscovery: true,
+        // Off: eager discovery fetched /__manifest for every link after hydration and patched the
+        // routes in, which rendered the whole page twice more; a low-end phone's slowest part of a
+        // hydrated page (docs/decisions/042). The whole manifest comes with the page instead (4 KB).
+        v3_lazyRouteDiscovery: false,
         v3_routeConfig: true,
       },
     }),

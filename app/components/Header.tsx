@@ -1,5 +1,5 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { LogoMark } from "~/components/Logo";
 import { LANGUAGE_PARAM, languageNames, languages, type Language } from "~/lib/i18n";
@@ -35,10 +35,11 @@ const LANGUAGE_LIST_ID = "language-list";
 export function Header({ member }: { member: HeaderMember | null }) {
   const { t } = useTranslation();
   const location = useLocation();
-  const [scrolled, setScrolled] = useState<boolean | null>(null);
-
+  // Set on the element itself, not through state: a state change would render the whole header
+  // again, once right after hydration and at every scroll to or from the top.
+  const headerRef = useRef<HTMLElement>(null);
   useEffect(() => {
-    const update = () => setScrolled(window.scrollY > 0);
+    const update = () => headerRef.current?.setAttribute("data-scrolled", String(window.scrollY > 0));
     update();
     window.addEventListener("scroll", update, { passive: true });
     return () => window.removeEventListener("scroll", update);
@@ -57,10 +58,7 @@ export function Header({ member }: { member: HeaderMember | null }) {
   }, [location.key]);
 
   return (
-    <header
-      className="site-header fixed inset-x-0 top-0 z-40"
-      data-scrolled={scrolled === null ? undefined : String(scrolled)}
-    >
+    <header ref={headerRef} className="site-header fixed inset-x-0 top-0 z-40">
       <div className="mx-auto flex h-16 w-full max-w-6xl items-center gap-2 px-4 sm:px-8">
         <Link
           to="/"

@@ -1,8 +1,8 @@
 // Lighthouse for `npm run bench` (never npm test): each route in two profiles, the mobile preset
 // (Lighthouse's default: a mid-range phone, CPU slowed 4×, slow 4G) and a low-end phone (the same
 // with the CPU slowed 12×), each the median of RUNS runs; and each again with its scripts blocked,
-// the limit the page could reach (reported as a ratio). The system Chromium, headless. Also the pages
-// that run React for a signed-in member (decision 040), with a new member's session.
+// the limit the page could reach (reported as a ratio). The system Chromium, headless. Also a
+// signed-in member's pages (those that run React, decision 040, and /account), with a new member's session.
 import { execFile } from "node:child_process";
 import os from "node:os";
 import { promisify } from "node:util";

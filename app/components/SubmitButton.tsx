@@ -20,11 +20,11 @@ export function SubmitButton({ busy, label, busyLabel, className = "", ...props 
   const hydrated = useHydrated();
   return (
     <button
+      {...props}
       type="submit"
       disabled={busy}
       data-submitting={hydrated ? undefined : busyLabel}
       className={`${className} disabled:cursor-wait disabled:opacity-70 aria-disabled:cursor-wait aria-disabled:opacity-70`}
-      {...props}
     >
       {busy ? busyLabel : label}
     </button>

@@ -16,8 +16,11 @@ const DATE_FORMAT_OPTIONS: Record<DateFormatKind, Intl.DateTimeFormatOptions> = 
 // with it (a proposal list created dozens, a measurable share of its hydration on a slow phone), so
 // each language, zone and kind gets one, kept for the life of the isolate or the page.
 function kept<T>(formats: Map<string, T>, key: string, create: () => T): T {
-  const format = formats.get(key) ?? create();
-  formats.set(key, format);
+  let format = formats.get(key);
+  if (format === undefined) {
+    format = create();
+    formats.set(key, format);
+  }
   return format;
 }
 

@@ -118,7 +118,7 @@ const routeNamespaces: ReadonlySet<string> = new Set(ROUTE_NAMESPACES);
 
 /**
  * The active language's resources for the root loader: every namespace but the route namespaces
- * (ROUTE_NAMESPACES: the back-office's, the account pages'), which only the pages that use them load
+ * (ROUTE_NAMESPACES: the back-office's, the account pages', the newsletter links', the static pages'), which only the pages that use them load
  * (namespaceStrings). English already fills whatever the language lacks, so the browser shows the
  * same English fallback the server rendered, never a raw key (and hydration matches).
  */

@@ -6,7 +6,7 @@ import { useForm as useConformForm } from "@conform-to/react";
  *
  * conform re-renders a component for the state its last render read, which it records in a ref
  * that it resets at each render; the fields' errors are read by child components. When React
- * abandons a render half-way (a transition, such as Remix loading route manifests, interrupted by
+ * abandons a render half-way (a transition, such as a navigation's, interrupted by
  * the click that submits), the reset stays and the children's reads are lost, and the errors of that
  * submit never showed: about 1 submit in 12 on a loaded machine, in Playwright. Reading allErrors
  * here, in the same render as the reset, keeps the subscription whatever happens to the children.

@@ -352,12 +352,13 @@ export async function visitWithJavaScript(pages: Pages, path: string, { status =
 
 /** The DOM the JavaScript page holds now (after a load or a client-side navigation). */
 /**
- * Until React has hydrated the page (Remix's router exists) on a page that loads scripts at all, and
- * a moment more: handlers that a load, an error or autofocus would fire have fired by then.
+ * Until React has hydrated the page (Remix's router exists) on a page that runs React (its HTML set
+ * __remixContext), and a moment more: handlers that a load, an error or autofocus would fire have
+ * fired by then. A page with only its own small scripts has none to wait for.
  */
 async function hydrated(page: Page) {
   await page
-    .waitForFunction(() => !document.querySelector('script[type="module"]') || "__remixRouter" in window, null, { timeout: 5_000 })
+    .waitForFunction(() => !("__remixContext" in window) || "__remixRouter" in window, null, { timeout: 5_000 })
     .catch(() => undefined);
   await page.waitForTimeout(100);
 }

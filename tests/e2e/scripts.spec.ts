@@ -137,6 +137,7 @@ test.describe("pages that need React", () => {
 
   test("the static pages and the landing page's about section read the same reached in the app as loaded on their own", async ({ page, context }) => {
     // Their `pages` strings travel with them (a route namespace), not with every hydrated page.
+    test.setTimeout(120_000); // nine pages, each from a freshly hydrated app: 30 s was too short under CI's load
     const { email } = await approvedMember("pages-in-app");
     await signIn(page, email);
     const PAGES = ["/", "/about", "/principles", "/structure", "/congress", "/security", "/campaigns", "/privacy", "/terms"];

@@ -52,11 +52,14 @@ export function useNamespaceStrings(strings: RouteStrings | undefined) {
   }
 }
 
-/** A static page's `pages` translations, after handing i18next the strings its loader sent (staticPageData). */
-export function usePagesTranslation() {
+/**
+ * A route namespace's translations in a page whose loader sent them as `strings` (namespaceStrings,
+ * staticPageData): hands them to i18next first, then translates as useTranslation(namespace) does.
+ */
+export function useRouteTranslation(namespace: RouteNamespace) {
   const { strings } = useLoaderData<{ strings?: RouteStrings }>();
   useNamespaceStrings(strings);
-  return useTranslation("pages");
+  return useTranslation(namespace);
 }
 
 export const defaultNamespace: Namespace = "common";

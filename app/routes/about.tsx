@@ -4,17 +4,17 @@ import { PageFrame } from "~/components/PageFrame";
 import { PageText } from "~/components/PageText";
 import { Prose } from "~/components/Prose";
 import { staticPageData } from "~/lib/static-page.server";
-import { usePagesTranslation } from "~/lib/i18n";
+import { useRouteTranslation } from "~/lib/i18n";
 import { titledPageMeta } from "~/lib/seo";
 
 const OBJECTIVES = ["solidarity", "resources", "action", "voices"] as const;
 
-export const loader = ({ request }: LoaderFunctionArgs) => staticPageData(request, "about");
+export const loader = ({ request }: LoaderFunctionArgs) => staticPageData(request, { title: "about.meta.title", description: "about.meta.description" });
 
 export const meta: MetaFunction<typeof loader> = titledPageMeta;
 
 export default function AboutPage() {
-  const { t } = usePagesTranslation();
+  const { t } = useRouteTranslation("pages");
   return (
     <PageFrame title={t("about.title")} subtitle={t("about.subtitle")}>
       <Prose>

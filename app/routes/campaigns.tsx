@@ -4,17 +4,17 @@ import { PageFrame } from "~/components/PageFrame";
 import { PageText } from "~/components/PageText";
 import { Prose } from "~/components/Prose";
 import { staticPageData } from "~/lib/static-page.server";
-import { usePagesTranslation } from "~/lib/i18n";
+import { useRouteTranslation } from "~/lib/i18n";
 import { titledPageMeta } from "~/lib/seo";
 
 const CAMPAIGNS = ["prisoners", "housing", "migrants", "climate"] as const;
 
-export const loader = ({ request }: LoaderFunctionArgs) => staticPageData(request, "campaigns");
+export const loader = ({ request }: LoaderFunctionArgs) => staticPageData(request, { title: "campaigns.meta.title", description: "campaigns.meta.description" });
 
 export const meta: MetaFunction<typeof loader> = titledPageMeta;
 
 export default function CampaignsPage() {
-  const { t } = usePagesTranslation();
+  const { t } = useRouteTranslation("pages");
   return (
     <PageFrame title={t("campaigns.title")} subtitle={t("campaigns.subtitle")}>
       <Prose>

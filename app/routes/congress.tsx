@@ -5,7 +5,7 @@ import { PageText } from "~/components/PageText";
 import { Prose } from "~/components/Prose";
 import { SiteLink } from "~/components/SiteLink";
 import { staticPageData } from "~/lib/static-page.server";
-import { usePagesTranslation } from "~/lib/i18n";
+import { useRouteTranslation } from "~/lib/i18n";
 import { titledPageMeta } from "~/lib/seo";
 
 const DETAILS = ["when", "where", "who", "format"] as const;
@@ -17,12 +17,12 @@ const PARTICIPATION = [
   { id: "proposals", to: "/voting" },
 ] as const;
 
-export const loader = ({ request }: LoaderFunctionArgs) => staticPageData(request, "congress");
+export const loader = ({ request }: LoaderFunctionArgs) => staticPageData(request, { title: "congress.meta.title", description: "congress.meta.description" });
 
 export const meta: MetaFunction<typeof loader> = titledPageMeta;
 
 export default function CongressPage() {
-  const { t } = usePagesTranslation();
+  const { t } = useRouteTranslation("pages");
   return (
     <PageFrame title={t("congress.title")} subtitle={t("congress.subtitle")}>
       <Prose>

@@ -4,7 +4,7 @@ import { PageFrame } from "~/components/PageFrame";
 import { PageText } from "~/components/PageText";
 import { Prose } from "~/components/Prose";
 import { staticPageData } from "~/lib/static-page.server";
-import { usePagesTranslation } from "~/lib/i18n";
+import { useRouteTranslation } from "~/lib/i18n";
 import { titledPageMeta } from "~/lib/seo";
 
 /** Each principle and the keys of its "in practice" list, in reading order. */
@@ -15,12 +15,12 @@ const PRINCIPLES = [
   { id: "internationalSolidarity", practice: ["calls", "translation", "safety"] },
 ] as const;
 
-export const loader = ({ request }: LoaderFunctionArgs) => staticPageData(request, "principles");
+export const loader = ({ request }: LoaderFunctionArgs) => staticPageData(request, { title: "principles.meta.title", description: "principles.meta.description" });
 
 export const meta: MetaFunction<typeof loader> = titledPageMeta;
 
 export default function PrinciplesPage() {
-  const { t } = usePagesTranslation();
+  const { t } = useRouteTranslation("pages");
   return (
     <PageFrame title={t("principles.title")} subtitle={t("principles.subtitle")}>
       <Prose>

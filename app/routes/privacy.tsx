@@ -3,7 +3,7 @@ import { PageFrame } from "~/components/PageFrame";
 import { PageText } from "~/components/PageText";
 import { Prose } from "~/components/Prose";
 import { staticPageData } from "~/lib/static-page.server";
-import { usePagesTranslation } from "~/lib/i18n";
+import { useRouteTranslation } from "~/lib/i18n";
 import { RETENTION_PERIODS, type RetentionItem, type RetentionPeriod } from "~/lib/retention";
 import { site } from "~/lib/site";
 import { titledPageMeta } from "~/lib/seo";
@@ -35,12 +35,12 @@ const PERIOD_OF: Partial<Record<(typeof STORED)[number], RetentionItem>> = {
 
 const DURATION = { days: "privacy.stored.duration.days", months: "privacy.stored.duration.months" } as const;
 
-export const loader = ({ request }: LoaderFunctionArgs) => staticPageData(request, "privacy");
+export const loader = ({ request }: LoaderFunctionArgs) => staticPageData(request, { title: "privacy.meta.title", description: "privacy.meta.description" });
 
 export const meta: MetaFunction<typeof loader> = titledPageMeta;
 
 export default function PrivacyPage() {
-  const { t } = usePagesTranslation();
+  const { t } = useRouteTranslation("pages");
   const email = site.email.general;
   const duration = ({ amount, unit }: RetentionPeriod) => t(DURATION[unit], { count: amount });
   return (

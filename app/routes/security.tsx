@@ -4,7 +4,7 @@ import { PageFrame } from "~/components/PageFrame";
 import { PageText } from "~/components/PageText";
 import { Prose } from "~/components/Prose";
 import { staticPageData } from "~/lib/static-page.server";
-import { usePagesTranslation } from "~/lib/i18n";
+import { useRouteTranslation } from "~/lib/i18n";
 import { site } from "~/lib/site";
 import { titledPageMeta } from "~/lib/seo";
 
@@ -19,12 +19,12 @@ const SECTIONS = [
   { id: "warnings", items: ["infiltration", "phishing", "anonymity", "seizure"], intro: false },
 ] as const;
 
-export const loader = ({ request }: LoaderFunctionArgs) => staticPageData(request, "security");
+export const loader = ({ request }: LoaderFunctionArgs) => staticPageData(request, { title: "security.meta.title", description: "security.meta.description" });
 
 export const meta: MetaFunction<typeof loader> = titledPageMeta;
 
 export default function SecurityPage() {
-  const { t } = usePagesTranslation();
+  const { t } = useRouteTranslation("pages");
   return (
     <PageFrame title={t("security.title")} subtitle={t("security.subtitle")}>
       <Prose>

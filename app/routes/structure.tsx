@@ -3,18 +3,18 @@ import { PageFrame } from "~/components/PageFrame";
 import { PageText } from "~/components/PageText";
 import { Prose } from "~/components/Prose";
 import { staticPageData } from "~/lib/static-page.server";
-import { usePagesTranslation } from "~/lib/i18n";
+import { useRouteTranslation } from "~/lib/i18n";
 import { titledPageMeta } from "~/lib/seo";
 
 const CONSENSUS_STEPS = ["write", "discuss", "present", "amend", "decide"] as const;
 const AFFILIATION_STEPS = ["apply", "meet", "decide"] as const;
 
-export const loader = ({ request }: LoaderFunctionArgs) => staticPageData(request, "structure");
+export const loader = ({ request }: LoaderFunctionArgs) => staticPageData(request, { title: "structure.meta.title", description: "structure.meta.description" });
 
 export const meta: MetaFunction<typeof loader> = titledPageMeta;
 
 export default function StructurePage() {
-  const { t } = usePagesTranslation();
+  const { t } = useRouteTranslation("pages");
   return (
     <PageFrame title={t("structure.title")} subtitle={t("structure.subtitle")}>
       <Prose>

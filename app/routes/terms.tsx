@@ -3,17 +3,17 @@ import { PageFrame } from "~/components/PageFrame";
 import { PageText } from "~/components/PageText";
 import { Prose } from "~/components/Prose";
 import { staticPageData } from "~/lib/static-page.server";
-import { usePagesTranslation } from "~/lib/i18n";
+import { useRouteTranslation } from "~/lib/i18n";
 import { titledPageMeta } from "~/lib/seo";
 
 const FORM_RULES = ["purpose", "spam", "others", "abuse"] as const;
 
-export const loader = ({ request }: LoaderFunctionArgs) => staticPageData(request, "terms");
+export const loader = ({ request }: LoaderFunctionArgs) => staticPageData(request, { title: "terms.meta.title", description: "terms.meta.description" });
 
 export const meta: MetaFunction<typeof loader> = titledPageMeta;
 
 export default function TermsPage() {
-  const { t } = usePagesTranslation();
+  const { t } = useRouteTranslation("pages");
   return (
     <PageFrame title={t("terms.title")} subtitle={t("terms.subtitle")}>
       <Prose>

@@ -5,7 +5,9 @@
  * that calls these returns `headers` (refreshed session cookies) on its response.
  */
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { isAuthApiError, isAuthRetryableFetchError } from "@supabase/supabase-js";
 import { hasSessionCookie } from "~/lib/cache.server";
+import { logError } from "~/lib/log.server";
 import { createSupabaseServerClient, type TypedSupabaseClient } from "~/lib/supabase.server";
 
 /** The signed-in member as pages need them. */
@@ -35,11 +37,14 @@ export async function getSession(request: Request, context: AppLoadContext): Pro
   // A visitor without a session cookie costs no request to Supabase Auth.
   if (!hasSessionCookie(request)) return { supabase, headers, viewer: null };
   const { data, error } = await supabase.auth.getUser();
+  // Out of reach (502–504, no answer) or failing itself (500): not an answer about the session.
+  if (isAuthRetryableFetchError(error) || (isAuthApiError(error) && error.status >= 500)) throw sessionUnreadable("Asking Supabase Auth for the session's user failed", error, headers);
   if (error || !data.user) return { supabase, headers, viewer: null };
   const [profile, rights] = await Promise.all([
     supabase.from("profiles").select("username").eq("id", data.user.id).maybeSingle(),
     supabase.rpc("viewer_rights"),
   ]);
+  if (profile.error || rights.error) throw sessionUnreadable("Reading the viewer's profile and rights failed", profile.error ?? rights.error, headers);
   const granted = (rights.data ?? {}) as Partial<ViewerRights>;
   const viewer: Viewer = {
     id: data.user.id,
@@ -52,6 +57,16 @@ export async function getSession(request: Request, context: AppLoadContext): Pro
     needsCode: granted.second_factor === true && granted.aal !== "aal2",
   };
   return { supabase, headers, viewer };
+}
+
+/**
+ * The backend could not say who is asking (out of reach, or overloaded): a moment's wait (503, the error
+ * page's "unavailable"), never a guess. Taken for a visitor, a member would be sent to sign in again;
+ * taken as "no rights", told that their membership awaits approval, or refused a vote with 403.
+ */
+function sessionUnreadable(what: string, error: unknown, headers: Headers): Response {
+  logError(what, error);
+  return new Response("The session could not be read", { status: 503, headers });
 }
 
 /** A redirect to `page` that brings the viewer back to this request's page afterwards. */

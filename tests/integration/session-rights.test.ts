@@ -1,0 +1,82 @@
+// Who is asking (app/lib/auth.server.ts) when the backend fails to say: a moment's wait (503), never a
+// visitor's page, never "awaiting approval". Under load, a member's vote was refused with 403 because
+// a failed read of their rights counted as no rights (tests/attacker/load.spec.ts, fifty voters).
+// The real backend answers everything but the one request a small proxy makes fail.
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { getSession } from "~/lib/auth.server";
+import { createSupabaseServerClient } from "~/lib/supabase.server";
+import { ACCOUNTS, anonKey, backendUrl, resetBackend } from "../support/backend";
+
+/** Paths (pathname) the proxy answers with an error status instead of passing them to the backend. */
+const failing = new Map<string, number>();
+let proxy: Server;
+let proxyUrl: string;
+
+beforeAll(async () => {
+  proxy = createServer(async (request, response) => {
+    const url = new URL(request.url ?? "/", backendUrl());
+    const status = failing.get(url.pathname);
+    if (status) {
+      response.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify({ message: "overloaded" }));
+      return;
+    }
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => !["host", "connection", "content-length"].includes(name))) as Record<string, string>;
+    const answer = await fetch(url, { method: request.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
+    response.writeHead(answer.status, { "content-type": answer.headers.get("content-type") ?? "application/json" }).end(Buffer.from(await answer.arrayBuffer()));
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+  proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => proxy.close(() => resolve())));
+beforeEach(async () => {
+  failing.clear();
+  await resetBackend();
+});
+
+const context = () => ({ cloudflare: { env: { SUPABASE_URL: proxyUrl, SUPABASE_ANON_KEY: anonKey() } } }) as unknown as AppLoadContext;
+
+/** A signed-in member's request: the session cookies the site sets at sign-in. */
+async function memberRequest(): Promise<Request> {
+  const { supabase, headers } = createSupabaseServerClient(new Request("http://127.0.0.1:3000/login"), { SUPABASE_URL: proxyUrl, SUPABASE_ANON_KEY: anonKey() });
+  const { error } = await supabase.auth.signInWithPassword(ACCOUNTS.member);
+  expect(error).toBeNull();
+  const cookie = headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+  return new Request("http://127.0.0.1:3000/voting", { headers: { Cookie: cookie } });
+}
+
+describe("a session the backend cannot read", () => {
+  it("is the approved member it is while the backend answers", async () => {
+    const { viewer } = await getSession(await memberRequest(), context());
+    expect(viewer).toMatchObject({ email: ACCOUNTS.member.email, isMember: true, isAdmin: false });
+  });
+
+  it("is a visitor when Supabase Auth says the session is over (401)", async () => {
+    const request = await memberRequest();
+    failing.set("/auth/v1/user", 401);
+    const { viewer } = await getSession(request, context());
+    expect(viewer).toBeNull();
+  });
+
+  for (const [what, path, status] of [
+    ["the member's rights", "/rest/v1/rpc/viewer_rights", 503],
+    ["the member's profile", "/rest/v1/profiles", 500],
+    ["the session's user (Supabase Auth out of reach)", "/auth/v1/user", 503],
+    ["the session's user (Supabase Auth failing)", "/auth/v1/user", 500],
+  ] as const) {
+    it(`is a 503 when reading ${what} fails (${status}), not a visitor and not a member awaiting approval`, async () => {
+      const request = await memberRequest();
+      failing.set(path, status);
+      const refusal = await getSession(request, context()).then(
+        () => null,
+        (thrown: unknown) => thrown,
+      );
+      expect(refusal).toBeInstanceOf(Response);
+      expect((refusal as Response).status).toBe(503);
+    });
+  }
+});

@@ -155,6 +155,8 @@ export default function AccountPage() {
   const rename = useAccountForm("rename");
   const password = useAccountForm("password");
   const remove = useAccountForm("delete");
+  const navigation = useNavigation();
+  const signingOut = navigation.state === "submitting" && navigation.formData?.get("intent") === "signOutEverywhere";
   const formClass = "grid gap-1";
 
   return (
@@ -208,9 +210,13 @@ export default function AccountPage() {
         <Section title={t("account.sessions.title")}>
           <p className="mb-4 text-ink-700">{t("account.sessions.text")}</p>
           <Form method="post">
-            <button type="submit" name="intent" value="signOutEverywhere" className="btn border border-ink-300 bg-white text-ink-900 hover:border-ink-500">
-              {t("account.sessions.submit")}
-            </button>
+            <input type="hidden" name="intent" value="signOutEverywhere" />
+            <SubmitButton
+              busy={signingOut}
+              label={t("account.sessions.submit")}
+              busyLabel={t("account.sessions.submitting")}
+              className="btn border border-ink-300 bg-white text-ink-900 hover:border-ink-500"
+            />
           </Form>
         </Section>
 
@@ -232,7 +238,7 @@ export default function AccountPage() {
             <SubmitButton
               busy={remove.submitting}
               label={t("account.delete.submit")}
-              busyLabel={t("account.saving")}
+              busyLabel={t("account.delete.submitting")}
               className="btn justify-self-start border border-accent-700 bg-white text-accent-800 hover:bg-accent-300/20"
             />
           </Form>

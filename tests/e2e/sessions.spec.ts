@@ -54,3 +54,30 @@ test("a new password signs out the member's other browsers, not this one", async
   await expect(page).toHaveURL(/\/account$/);
   await other.context().close();
 });
+
+test("each /account button says what it is doing while its form posts, and refuses a second press", async ({ page, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "the submitting state is the page's small script");
+  const { email } = await approvedMember("busylabels");
+  await signIn(page, email);
+  for (const [label, busyLabel, before] of [
+    [account.account.sessions.submit, account.account.sessions.submitting, async () => {}],
+    [account.account.delete.submit, account.account.delete.submitting, () => field(page, account.fields.password).fill(PASSWORD)],
+  ] as const) {
+    await page.goto("/account");
+    await before();
+    // The posts are counted and stopped after the page's own listener (on the document) has seen them:
+    // the account must still exist, and be signed in, for the next button.
+    await page.evaluate(() => {
+      Object.assign(window, { posts: 0 });
+      window.addEventListener("submit", (event) => {
+        if (!event.defaultPrevented) Object.assign(window, { posts: (window as unknown as { posts: number }).posts + 1 });
+        event.preventDefault();
+      });
+    });
+    await page.getByRole("button", { name: label }).click();
+    const busy = page.getByRole("button", { name: busyLabel });
+    await expect(busy).toHaveAttribute("aria-disabled", "true");
+    await busy.click({ force: true });
+    expect(await page.evaluate(() => (window as unknown as { posts: number }).posts)).toBe(1);
+  }
+});

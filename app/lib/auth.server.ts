@@ -5,7 +5,7 @@
  * that calls these returns `headers` (refreshed session cookies) on its response.
  */
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { isAuthApiError, isAuthRetryableFetchError } from "@supabase/supabase-js";
+import { AuthUnknownError, isAuthApiError, isAuthRetryableFetchError } from "@supabase/supabase-js";
 import { hasSessionCookie } from "~/lib/cache.server";
 import { logError } from "~/lib/log.server";
 import { createSupabaseServerClient, type TypedSupabaseClient } from "~/lib/supabase.server";
@@ -37,8 +37,7 @@ export async function getSession(request: Request, context: AppLoadContext): Pro
   // A visitor without a session cookie costs no request to Supabase Auth.
   if (!hasSessionCookie(request)) return { supabase, headers, viewer: null };
   const { data, error } = await supabase.auth.getUser();
-  // Out of reach (502–504, no answer) or failing itself (500): not an answer about the session.
-  if (isAuthRetryableFetchError(error) || (isAuthApiError(error) && error.status >= 500)) throw sessionUnreadable("Asking Supabase Auth for the session's user failed", error, headers);
+  if (authUnreachable(error)) throw sessionUnreadable("Asking Supabase Auth for the session's user failed", error, headers);
   if (error || !data.user) return { supabase, headers, viewer: null };
   const [profile, rights] = await Promise.all([
     supabase.from("profiles").select("username").eq("id", data.user.id).maybeSingle(),
@@ -57,6 +56,14 @@ export async function getSession(request: Request, context: AppLoadContext): Pro
     needsCode: granted.second_factor === true && granted.aal !== "aal2",
   };
   return { supabase, headers, viewer };
+}
+
+/**
+ * An error of Supabase Auth that says nothing about the session: out of reach (no answer, 502–504),
+ * failing (500), too busy (429), or an answer it could not read. Never "signed out" or "no factor".
+ */
+export function authUnreachable(error: unknown): boolean {
+  return isAuthRetryableFetchError(error) || error instanceof AuthUnknownError || (isAuthApiError(error) && (error.status >= 500 || error.status === 429));
 }
 
 /**

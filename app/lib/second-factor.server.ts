@@ -25,8 +25,16 @@ export const CODE_REFUSALS = {
   failed: { status: 503, key: "account:errors.codeFailed" },
 } as const;
 
-/** The account's verified TOTP factor, if any (from Supabase Auth's user, which lists factors). */
-export async function verifiedFactorId(supabase: TypedSupabaseClient): Promise<string | null> {
-  const { data } = await supabase.auth.mfa.listFactors();
-  return data?.totp[0]?.id ?? null;
+/**
+ * The account's verified TOTP factor: its id, or null when it has none (from Supabase Auth's user, which
+ * lists factors); `failed` when Auth could not be asked, which must not read as "no factor" (removing
+ * it would then report success with the factor still on).
+ */
+export async function verifiedFactor(supabase: TypedSupabaseClient): Promise<{ id: string | null } | { failed: true }> {
+  const { data, error } = await supabase.auth.mfa.listFactors();
+  if (error) {
+    logError("Listing the account's factors failed", error);
+    return { failed: true };
+  }
+  return { id: data.totp[0]?.id ?? null };
 }

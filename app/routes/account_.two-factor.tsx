@@ -13,7 +13,7 @@ import { getFixedT, namespaceStrings } from "~/lib/i18n.server";
 import { memberForm } from "~/lib/member-action.server";
 import { ConfirmFactorSchema } from "~/lib/member-schemas";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { CODE_REFUSALS, verifiedFactorId, verifyCode } from "~/lib/second-factor.server";
+import { CODE_REFUSALS, verifiedFactor, verifyCode } from "~/lib/second-factor.server";
 import { useMemberForm } from "~/lib/use-member-form";
 import { logError } from "~/lib/log.server";
 import type { PageHandle } from "~/lib/page-scripts";
@@ -82,8 +82,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (intent === "remove") {
     if (viewer.hasAdminRole) return refused(409, "twoFactor.adminKeeps");
-    const factorId = await verifiedFactorId(supabase);
-    const { error } = factorId ? await supabase.auth.mfa.unenroll({ factorId }) : { error: null };
+    const factor = await verifiedFactor(supabase);
+    if ("failed" in factor) return refused(503, "errors.accountFailed");
+    const { error } = factor.id ? await supabase.auth.mfa.unenroll({ factorId: factor.id }) : { error: null };
     if (error) {
       logError("Removing a factor failed", error);
       return refused(503, "errors.accountFailed");

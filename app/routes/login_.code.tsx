@@ -12,7 +12,7 @@ import { getFixedT, namespaceStrings } from "~/lib/i18n.server";
 import { memberForm } from "~/lib/member-action.server";
 import { CodeSchema } from "~/lib/member-schemas";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { CODE_REFUSALS, verifiedFactorId, verifyCode } from "~/lib/second-factor.server";
+import { CODE_REFUSALS, verifiedFactor, verifyCode } from "~/lib/second-factor.server";
 import { useMemberForm } from "~/lib/use-member-form";
 
 /**
@@ -43,8 +43,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     data({ result: submission.reply({ ...errors, hideFields: ["code"] }) }, { status, headers });
   if (submission.status !== "success") return reply(400);
 
-  const factorId = await verifiedFactorId(supabase);
-  const outcome = factorId ? await verifyCode(supabase, factorId, submission.value.code) : "failed";
+  const factor = await verifiedFactor(supabase);
+  const outcome = "id" in factor && factor.id ? await verifyCode(supabase, factor.id, submission.value.code) : "failed";
   if (outcome === "verified") return redirect(redirectTo, { headers });
   const refusal = CODE_REFUSALS[outcome];
   return outcome === "wrong"

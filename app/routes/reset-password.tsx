@@ -3,6 +3,7 @@ import { parseForm } from "~/lib/form-submission.server";
 import { createCookie, data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { isAuthWeakPasswordError, type User } from "@supabase/supabase-js";
+import { authUnreachable } from "~/lib/auth.server";
 import { useTranslation } from "react-i18next";
 import { Field, FormNotice, TextInput } from "~/components/FormField";
 import { PageFrame } from "~/components/PageFrame";
@@ -91,11 +92,20 @@ async function recoveringUser(supabase: TypedSupabaseClient, tokenHash: string, 
     return "failed" as const;
   }
   if (!retry) return null;
-  const { data } = await supabase.auth.getClaims();
-  const recovery = (data?.claims.amr as { method: string; timestamp: number }[] | undefined)?.find((entry) => entry.method === "recovery");
+  // Auth out of reach is "try again" (503), not "this link has expired": the member's link may still work.
+  const claims = await supabase.auth.getClaims();
+  if (authUnreachable(claims.error)) {
+    logError("Reading a reset session's claims failed", claims.error);
+    return "failed" as const;
+  }
+  const recovery = (claims.data?.claims.amr as { method: string; timestamp: number }[] | undefined)?.find((entry) => entry.method === "recovery");
   if (!recovery || recovery.timestamp < Date.now() / 1000 - RECOVERY_WINDOW_SECONDS) return null;
-  const { data: current } = await supabase.auth.getUser();
-  return current.user ? account(current.user) : null;
+  const current = await supabase.auth.getUser();
+  if (authUnreachable(current.error)) {
+    logError("Reading a reset session's user failed", current.error);
+    return "failed" as const;
+  }
+  return current.data.user ? account(current.data.user) : null;
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: page?.title }, { name: "robots", content: "noindex" }];

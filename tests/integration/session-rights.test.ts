@@ -1,5 +1,5 @@
-// Who is asking (app/lib/auth.server.ts) when the backend fails to say: a moment's wait (503), never a
-// visitor's page, never "awaiting approval". Under load, a member's vote was refused with 403 because
+// Who is asking (app/lib/auth.server.ts), and with which second factor, when the backend fails to say: a
+// moment's wait (503), never a visitor's page, never "awaiting approval", never "no factor". Under load, a member's vote was refused with 403 because
 // a failed read of their rights counted as no rights (tests/attacker/load.spec.ts, fifty voters).
 // The real backend answers everything but the one request a small proxy makes fail.
 import { createServer, type Server } from "node:http";
@@ -7,6 +7,7 @@ import type { AddressInfo } from "node:net";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getSession } from "~/lib/auth.server";
+import { verifiedFactor } from "~/lib/second-factor.server";
 import { createSupabaseServerClient } from "~/lib/supabase.server";
 import { ACCOUNTS, anonKey, backendUrl, resetBackend } from "../support/backend";
 
@@ -67,6 +68,7 @@ describe("a session the backend cannot read", () => {
     ["the member's profile", "/rest/v1/profiles", 500],
     ["the session's user (Supabase Auth out of reach)", "/auth/v1/user", 503],
     ["the session's user (Supabase Auth failing)", "/auth/v1/user", 500],
+    ["the session's user (Supabase Auth too busy)", "/auth/v1/user", 429],
   ] as const) {
     it(`is a 503 when reading ${what} fails (${status}), not a visitor and not a member awaiting approval`, async () => {
       const request = await memberRequest();
@@ -79,4 +81,14 @@ describe("a session the backend cannot read", () => {
       expect((refusal as Response).status).toBe(503);
     });
   }
+});
+
+describe("the account's factor when Supabase Auth cannot be asked", () => {
+  it("is 'failed', not 'no factor' (removing it must not report success with the factor still on)", async () => {
+    const request = await memberRequest();
+    const { supabase } = createSupabaseServerClient(request, { SUPABASE_URL: proxyUrl, SUPABASE_ANON_KEY: anonKey() });
+    expect(await verifiedFactor(supabase)).toEqual({ id: null });
+    failing.set("/auth/v1/user", 503);
+    expect(await verifiedFactor(supabase)).toEqual({ failed: true });
+  });
 });

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef, useState, type ComponentProps, type ReactNo
 import { useTranslation } from "react-i18next";
 // The core entry only (package.json "exports" of react-simple-maps: "./core"): no ZoomableGroup, no d3-zoom.
 import { ComposableMap, Geography, MapContext, Marker, useMapContext } from "react-simple-maps/core";
+import { ErrorMessage } from "~/components/ErrorMessage";
 import { webLink } from "~/lib/web-link";
 import type { MappedGroup } from "~/lib/cards";
 import { BORDERS, LAND } from "./GroupsMap.countries";
@@ -175,18 +176,19 @@ function ZoomButtons() {
 /**
  * The map as a figure: an intro giving the number of locations, the map, and
  * a status line (the number of groups mapped, or 'Loading groups...' while
- * `loading`). Pass the groups that have coordinates (`mappedGroups()`);
- * an empty list (e.g. after a failed query) still draws the countries.
+ * `loading`). Pass the groups that have coordinates (`mappedGroups()`), or
+ * null when they could not be read: the countries are still drawn, and the
+ * figure says the groups failed to load instead of counting none.
  */
-export function GroupsMap({ groups, loading = false }: { groups: readonly MapGroup[]; loading?: boolean }) {
+export function GroupsMap({ groups, loading = false }: { groups: readonly MapGroup[] | null; loading?: boolean }) {
   const { t } = useTranslation("groups");
-  const locations = new Set(groups.map((group) => `${group.latitude},${group.longitude}`)).size;
+  const locations = new Set((groups ?? []).map((group) => `${group.latitude},${group.longitude}`)).size;
   // The specification's view: zoom 1.5 around 0°E 20°N; dots of radius 4 there, and the same size at any zoom.
   const viewBox = viewBoxOf(CENTER, MAP.zoom).map(round).join(" ");
 
   return (
     <figure className="flex flex-col gap-4">
-      <figcaption className="text-pretty text-ink-700">{t("map.intro", { count: locations })}</figcaption>
+      {groups ? <figcaption className="text-pretty text-ink-700">{t("map.intro", { count: locations })}</figcaption> : null}
       <div className="groups-map relative" data-groups-map="">
         <ComposableMap
           {...MAP_PROJECTION}
@@ -206,21 +208,25 @@ export function GroupsMap({ groups, loading = false }: { groups: readonly MapGro
           </defs>
           <OutlineLayer />
           <PlacesToATenth>
-            <Markers groups={groups} />
+            <Markers groups={groups ?? []} />
           </PlacesToATenth>
         </ComposableMap>
         <ZoomButtons />
         <div hidden suppressHydrationWarning aria-hidden="true" className="groups-map-tip" data-map-tip="" />
       </div>
-      <p role="status" className="text-sm font-medium text-ink-600">
-        {loading ? t("map.loading") : t("map.mapped", { count: groups.length })}
-      </p>
+      {groups ? (
+        <p role="status" className="text-sm font-medium text-ink-600">
+          {loading ? t("map.loading") : t("map.mapped", { count: groups.length })}
+        </p>
+      ) : (
+        <ErrorMessage>{t("loadFailed")}</ErrorMessage>
+      )}
     </figure>
   );
 }
 
 /** The landing page's map section (anchor #map): heading, the map and a link to /groups. */
-export function MapSection({ groups, loading }: { groups: readonly MapGroup[]; loading?: boolean }) {
+export function MapSection({ groups, loading }: { groups: readonly MapGroup[] | null; loading?: boolean }) {
   const { t } = useTranslation("groups");
   return (
     <section id="map" aria-labelledby="map-heading" className="bg-white">

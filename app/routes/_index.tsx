@@ -66,7 +66,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       news,
       events,
       resources,
-      mapped: groups ?? [],
+      mapped: groups,
       title: t("meta.title"),
       description: t("meta.description"),
       // The about section's text (a route namespace, app/lib/i18n.ts).

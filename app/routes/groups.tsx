@@ -48,8 +48,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data(
     {
       groups,
-      mapped: mapped ?? [],
-      failed,
+      mapped,
       title: page > 1 ? t("meta.pageTitle", { page }) : t("meta.title"),
       description: t("meta.description"),
     },
@@ -62,16 +61,13 @@ export const meta: MetaFunction<typeof loader> = ({ data: page, matches, locatio
   page ? seoMeta({ matches, location }, { title: page.title, description: page.description }) : [];
 
 export default function GroupsPage() {
-  const { groups, mapped, failed } = useLoaderData<typeof loader>();
+  const { groups, mapped } = useLoaderData<typeof loader>();
   const { t } = useTranslation("groups");
 
   return (
     <PageFrame title={t("title")} subtitle={t("subtitle")}>
-      {failed ? (
-        <ErrorMessage className="mb-8">
-          {t("loadFailed")}
-        </ErrorMessage>
-      ) : null}
+      {/* The map says on its own when its groups failed to load. */}
+      {groups ? null : <ErrorMessage className="mb-8">{t("loadFailed")}</ErrorMessage>}
 
       <GroupsMap groups={mapped} />
 

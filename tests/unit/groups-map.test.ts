@@ -217,11 +217,20 @@ describe("GroupsMap, server-rendered", () => {
     expect(textOf(one, "figcaption")).toContain("1 location ");
   });
 
-  it("with no groups (a failed query) still draws the countries and maps nothing", () => {
+  it("with no groups still draws the countries and maps nothing", () => {
     const html = render(createElement(GroupsMap, { groups: [] }));
     expect(elements(svgOf(html), "path")).toHaveLength(2);
     expect(markers(html)).toHaveLength(0);
     expect(statusLine(html)).toBe("0 affiliated groups mapped");
+  });
+
+  it("when the groups could not be read, draws the countries and says so instead of counting none", () => {
+    const html = render(createElement(GroupsMap, { groups: null }));
+    expect(elements(svgOf(html), "path")).toHaveLength(2);
+    expect(markers(html)).toHaveLength(0);
+    expect(html).not.toContain("<figcaption");
+    expect(html).not.toContain("affiliated groups mapped");
+    expect(/<p role="alert"[^>]*>([^<]*)<\/p>/.exec(html)?.[1]).toBe("Failed to load groups");
   });
 
   it("says 'Loading groups...' only while loading", () => {

@@ -105,7 +105,7 @@ export default function ContentList() {
 
       <SearchForm query={query} label={t(sectionKey(name, "search"))} />
       {list.items.length === 0 ? (
-        <EmptyList searching={query !== ""} />
+        <EmptyList searching={query !== ""} failed={loadFailed} />
       ) : (
         <AdminTable
           caption={t(sectionKey(name, "title"))}

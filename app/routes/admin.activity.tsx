@@ -29,7 +29,7 @@ export default function ActivityLog() {
   return (
     <AdminPage title={t("sections.activity.title")} description={t("sections.activity.description")} error={loadFailed ? t("failures.activity.fetch") : null}>
       {list.items.length === 0 ? (
-        <EmptyList searching={false} />
+        <EmptyList searching={false} failed={loadFailed} />
       ) : (
         <AdminTable caption={t("sections.activity.title")} headers={[t("activity.when"), t("activity.who"), t("activity.what"), t("activity.record")]}>
           {list.items.map((entry) => (

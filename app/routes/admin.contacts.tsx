@@ -92,7 +92,7 @@ export default function ContactsPage() {
         </div>
       </SearchForm>
       {list.items.length === 0 ? (
-        <EmptyList searching={Boolean(query || status || source)} />
+        <EmptyList searching={Boolean(query || status || source)} failed={loadFailed} />
       ) : (
         <ul className="grid gap-4">
           {list.items.map((contact) => (

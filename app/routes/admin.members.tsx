@@ -72,7 +72,7 @@ export default function MembersAdmin() {
         {approved ? <input type="hidden" name="show" value="approved" /> : null}
       </SearchForm>
       {list.items.length === 0 ? (
-        <EmptyList searching={query !== ""} />
+        <EmptyList searching={query !== ""} failed={loadFailed} />
       ) : (
         <AdminTable
           caption={approved ? t("members.approved") : t("members.pending")}

@@ -47,7 +47,7 @@ export default function NewsletterAdmin() {
     >
       <SearchForm query={query} label={t("sections.newsletter.search")} />
       {list.items.length === 0 ? (
-        <EmptyList searching={query !== ""} />
+        <EmptyList searching={query !== ""} failed={loadFailed} />
       ) : (
         <AdminTable caption={t("sections.newsletter.title")} headers={[t("fields.email"), t("newsletter.subscribed"), t("list.actions")]}>
           {list.items.map((subscriber) => (

@@ -35,8 +35,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     }),
   ]);
   if (page > list.pageCount) throw data(null, { status: 404, headers });
-  const failed = loadFailed || reports === null;
-  return data({ title: t("sections.proposals.meta"), status: status ?? "", list, reports: reports ?? [], loadFailed: failed }, { status: failed ? 503 : 200, headers });
+  // Each part that failed is said once, by the page's error: the list is not shown as empty, nor the reports as none.
+  return data({ title: t("sections.proposals.meta"), status: status ?? "", list, loadFailed, reports }, { status: loadFailed || reports === null ? 503 : 200, headers });
 }
 
 /** Resolve a report. */
@@ -53,47 +53,9 @@ export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: p
 export default function AdminProposals() {
   const { status, list, reports, loadFailed } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("admin");
-  const navigation = useNavigation();
   return (
-    <AdminPage title={t("sections.proposals.title")} description={t("sections.proposals.description")} error={loadFailed ? t("failures.proposals.fetch") : null}>
-      <section aria-labelledby="reports-title" className="mb-10">
-        <h2 id="reports-title" className="mb-3 text-xl font-bold text-ink-950">
-          {t("proposals.reports.title", { count: reports.length })}
-        </h2>
-        {reports.length === 0 ? (
-          <p className="text-ink-700">{t("proposals.reports.none")}</p>
-        ) : (
-          <ul className="grid gap-3">
-            {reports.map((report) => (
-              <li key={report.id} className="rounded-lg border border-ink-200 bg-white p-4 shadow-sm">
-                <p className="text-sm text-ink-700">
-                  {report.comment ? t("proposals.reports.aboutComment") : t("proposals.reports.aboutProposal")} ·{" "}
-                  {formatDayTime(report.created_at, i18n.language)}
-                </p>
-                {report.proposal ? (
-                  <Link to={`/admin/proposals/${report.proposal.id}`} dir="auto" className="font-semibold text-accent-800 underline underline-offset-2">
-                    {report.proposal.title}
-                  </Link>
-                ) : null}
-                {report.comment ? (
-                  <blockquote dir="auto" className="mt-2 border-s-4 border-ink-300 ps-3 text-ink-800">
-                    {report.comment.is_hidden ? <em>{t("proposals.commentHidden")}</em> : report.comment.content}
-                  </blockquote>
-                ) : null}
-                <p dir="auto" className="mt-2 text-ink-900">
-                  <span className="font-semibold">{t("proposals.reports.reason")}</span> {report.reason}
-                </p>
-                <Form method="post" className="mt-3">
-                  <input type="hidden" name="report" value={report.id} />
-                  <button type="submit" disabled={navigation.state !== "idle"} className="btn-secondary btn-small">
-                    {t("proposals.reports.resolve")}
-                  </button>
-                </Form>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+    <AdminPage title={t("sections.proposals.title")} description={t("sections.proposals.description")} error={loadFailed || !reports ? t("failures.proposals.fetch") : null}>
+      {reports ? <OpenReports reports={reports} /> : null}
 
       <SearchForm>
         <div>
@@ -111,7 +73,7 @@ export default function AdminProposals() {
         </div>
       </SearchForm>
       {list.items.length === 0 ? (
-        <EmptyList searching={status !== ""} />
+        <EmptyList searching={status !== ""} failed={loadFailed} />
       ) : (
         <AdminTable
           caption={t("sections.proposals.title")}
@@ -142,5 +104,51 @@ export default function AdminProposals() {
       )}
       <ListPager page={list.page} pageCount={list.pageCount} total={list.total} />
     </AdminPage>
+  );
+}
+
+/** The members' open reports, each with what, why, when and a Resolve button. */
+function OpenReports({ reports }: { reports: NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["reports"]> }) {
+  const { t, i18n } = useTranslation("admin");
+  const navigation = useNavigation();
+  return (
+    <section aria-labelledby="reports-title" className="mb-10">
+      <h2 id="reports-title" className="mb-3 text-xl font-bold text-ink-950">
+        {t("proposals.reports.title", { count: reports.length })}
+      </h2>
+      {reports.length === 0 ? (
+        <p className="text-ink-700">{t("proposals.reports.none")}</p>
+      ) : (
+        <ul className="grid gap-3">
+          {reports.map((report) => (
+            <li key={report.id} className="rounded-lg border border-ink-200 bg-white p-4 shadow-sm">
+              <p className="text-sm text-ink-700">
+                {report.comment ? t("proposals.reports.aboutComment") : t("proposals.reports.aboutProposal")} ·{" "}
+                {formatDayTime(report.created_at, i18n.language)}
+              </p>
+              {report.proposal ? (
+                <Link to={`/admin/proposals/${report.proposal.id}`} dir="auto" className="font-semibold text-accent-800 underline underline-offset-2">
+                  {report.proposal.title}
+                </Link>
+              ) : null}
+              {report.comment ? (
+                <blockquote dir="auto" className="mt-2 border-s-4 border-ink-300 ps-3 text-ink-800">
+                  {report.comment.is_hidden ? <em>{t("proposals.commentHidden")}</em> : report.comment.content}
+                </blockquote>
+              ) : null}
+              <p dir="auto" className="mt-2 text-ink-900">
+                <span className="font-semibold">{t("proposals.reports.reason")}</span> {report.reason}
+              </p>
+              <Form method="post" className="mt-3">
+                <input type="hidden" name="report" value={report.id} />
+                <button type="submit" disabled={navigation.state !== "idle"} className="btn-secondary btn-small">
+                  {t("proposals.reports.resolve")}
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

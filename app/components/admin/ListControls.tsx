@@ -73,7 +73,9 @@ export function AdminTable({ caption, headers, children }: { caption: string; he
 }
 
 /** A list with nothing in it (or nothing matching the search). */
-export function EmptyList({ searching }: { searching: boolean }) {
+export function EmptyList({ searching, failed }: { searching: boolean; failed: boolean }) {
   const { t } = useTranslation("admin");
+  // A list that failed to load is not empty: the page's error says what happened.
+  if (failed) return null;
   return <p className="rounded-lg border border-dashed border-ink-300 bg-white p-6 text-ink-700">{searching ? t("list.noMatch") : t("list.empty")}</p>;
 }

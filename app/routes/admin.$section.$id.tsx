@@ -14,6 +14,7 @@ import { contentSection, emptyForm, saveRecord } from "~/models/admin-content.se
 import { recordById, WriteError } from "~/models/admin-records.server";
 import { QueryError } from "~/models/query.server";
 import { logError } from "~/lib/log.server";
+import { readOrUnavailable } from "~/lib/read-or-unavailable.server";
 
 /**
  * /admin/news/new and /admin/news/:id (and events, resources, groups): the add or edit form on a
@@ -28,7 +29,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const section = contentSection(params.section);
   if (!section) throw data(null, { status: 404, headers });
   const isNew = params.id === NEW_RECORD;
-  const record = isNew ? null : await recordById<Record<string, unknown>>(supabase, section.table, section.recordColumns, params.id ?? "");
+  const record = isNew ? null : await readOrUnavailable(recordById<Record<string, unknown>>(supabase, section.table, section.recordColumns, params.id ?? ""), headers);
   if (!isNew && !record) throw data(null, { status: 404, headers });
   const t = await getFixedT(request, "admin");
   return data(

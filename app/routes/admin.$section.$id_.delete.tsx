@@ -8,6 +8,7 @@ import { requireAdmin } from "~/lib/auth.server";
 import { getFixedT } from "~/lib/i18n.server";
 import { deleteRecord, recordById, WriteError, type ManagedTable } from "~/models/admin-records.server";
 import { logError } from "~/lib/log.server";
+import { readOrUnavailable } from "~/lib/read-or-unavailable.server";
 
 /** What can be deleted from /admin, the column that names a record, and where its list is. */
 const DELETABLE: Record<string, { table: ManagedTable; label: string }> = {
@@ -28,7 +29,7 @@ const deletableOf = (section: string | undefined) => (section && Object.hasOwn(D
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { supabase, headers } = await requireAdmin(request, context);
   const deletable = deletableOf(params.section);
-  const record = deletable ? await recordById<Record<string, string>>(supabase, deletable.table, deletable.label, params.id ?? "") : null;
+  const record = deletable ? await readOrUnavailable(recordById<Record<string, string>>(supabase, deletable.table, deletable.label, params.id ?? ""), headers) : null;
   if (!deletable || !record) throw data(null, { status: 404, headers });
   const t = await getFixedT(request, "admin");
   return data({ title: t("delete.title"), section: params.section as string, name: record[deletable.label] }, { headers });

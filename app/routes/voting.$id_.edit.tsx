@@ -12,6 +12,7 @@ import { sanitizeRichHtml } from "~/lib/sanitize.server";
 import { groupChoices, proposalById, updateDraft } from "~/models/proposals.server";
 import { logError } from "~/lib/log.server";
 import type { PageHandle } from "~/lib/page-scripts";
+import { readOrUnavailable } from "~/lib/read-or-unavailable.server";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -19,7 +20,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 async function ownDraft(request: Request, context: LoaderFunctionArgs["context"], id: string) {
   if (!UUID.test(id)) throw new Response("Not Found", { status: 404 });
   const session = await requireViewer(request, context);
-  const proposal = await proposalById(session.supabase, id, session.viewer.id);
+  const proposal = await readOrUnavailable(proposalById(session.supabase, id, session.viewer.id), session.headers);
   if (!proposal || proposal.author_id !== session.viewer.id || proposal.status !== "draft") throw new Response("Not Found", { status: 404 });
   return { ...session, proposal };
 }
@@ -27,7 +28,8 @@ async function ownDraft(request: Request, context: LoaderFunctionArgs["context"]
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { supabase, headers, proposal } = await ownDraft(request, context, params.id ?? "");
   const t = await getFixedT(request, "voting");
-  const groups = await groupChoices(supabase);
+  // Not shown without its groups (as /voting/new can be): saving would take the draft out of its group.
+  const groups = await readOrUnavailable(groupChoices(supabase), headers);
   return data(
     {
       title: t("edit.meta.title"),

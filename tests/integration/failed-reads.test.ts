@@ -1,5 +1,6 @@
-// Who is asking (app/lib/auth.server.ts), and with which second factor, when the backend fails to say: a
-// moment's wait (503), never a visitor's page, never "awaiting approval", never "no factor". Under load, a member's vote was refused with 403 because
+// Reads the backend fails (decision 043): who is asking (app/lib/auth.server.ts), with which second
+// factor, and a page's own record: a moment's wait (503), never a visitor's page, never "awaiting
+// approval", never "no factor", never a 500. Under load, a member's vote was refused with 403 because
 // a failed read of their rights counted as no rights (tests/attacker/load.spec.ts, fifty voters).
 // The real backend answers everything but the one request a small proxy makes fail.
 import { createServer, type Server } from "node:http";
@@ -8,6 +9,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getSession } from "~/lib/auth.server";
 import { verifiedFactor } from "~/lib/second-factor.server";
+import { loader as editDraft } from "~/routes/voting.$id_.edit";
 import { createSupabaseServerClient } from "~/lib/supabase.server";
 import { ACCOUNTS, anonKey, backendUrl, resetBackend } from "../support/backend";
 
@@ -90,5 +92,19 @@ describe("the account's factor when Supabase Auth cannot be asked", () => {
     expect(await verifiedFactor(supabase)).toEqual({ id: null });
     failing.set("/auth/v1/user", 503);
     expect(await verifiedFactor(supabase)).toEqual({ failed: true });
+  });
+});
+
+describe("a page whose own record cannot be read", () => {
+  it("is a 503 (the error page's 'unavailable'), not a 500", async () => {
+    const request = await memberRequest();
+    failing.set("/rest/v1/proposals", 500);
+    const id = "50000000-0000-4000-8000-000000000001";
+    const refusal = await Promise.resolve(editDraft({ request, params: { id }, context: context() })).then(
+      () => null,
+      (thrown: unknown) => thrown,
+    );
+    expect(refusal).toBeInstanceOf(Response);
+    expect((refusal as Response).status).toBe(503);
   });
 });

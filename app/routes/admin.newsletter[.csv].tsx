@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireAdmin } from "~/lib/auth.server";
 import { toCsv } from "~/lib/csv";
+import { readOrUnavailable } from "~/lib/read-or-unavailable.server";
 import { allSubscribers } from "~/models/newsletter.server";
 
 /**
@@ -10,7 +11,7 @@ import { allSubscribers } from "~/models/newsletter.server";
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { supabase, headers } = await requireAdmin(request, context);
-  const subscribers = await allSubscribers(supabase);
+  const subscribers = await readOrUnavailable(allSubscribers(supabase), headers);
   const rows = [
     ["email", "confirmed_at", "unsubscribe_url"],
     ...subscribers.map((subscriber) => [

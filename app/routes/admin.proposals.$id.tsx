@@ -28,6 +28,7 @@ import {
   withdrawProposal,
 } from "~/models/proposals.server";
 import { logError } from "~/lib/log.server";
+import { readOrUnavailable } from "~/lib/read-or-unavailable.server";
 
 /**
  * /admin/proposals/:id: one proposal with what an admin may do in its state (open voting with a
@@ -37,7 +38,7 @@ import { logError } from "~/lib/log.server";
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { supabase, headers } = await requireAdmin(request, context);
   const id = params.id ?? "";
-  const [proposal, hidden] = isRecordId(id) ? await Promise.all([proposalById(supabase, id, null), isProposalHidden(supabase, id)]) : [null, false];
+  const [proposal, hidden] = isRecordId(id) ? await readOrUnavailable(Promise.all([proposalById(supabase, id, null), isProposalHidden(supabase, id)]), headers) : [null, false];
   if (!proposal) throw data(null, { status: 404, headers });
   const t = await getFixedT(request, "admin");
   const { content, ...rest } = proposal;

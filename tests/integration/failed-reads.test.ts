@@ -9,6 +9,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getSession } from "~/lib/auth.server";
 import { verifiedFactor } from "~/lib/second-factor.server";
+import { loader as downloadOwnData } from "~/routes/account.data[.json]";
 import { loader as editDraft } from "~/routes/voting.$id_.edit";
 import { createSupabaseServerClient } from "~/lib/supabase.server";
 import { ACCOUNTS, anonKey, backendUrl, resetBackend } from "../support/backend";
@@ -96,15 +97,20 @@ describe("the account's factor when Supabase Auth cannot be asked", () => {
 });
 
 describe("a page whose own record cannot be read", () => {
-  it("is a 503 (the error page's 'unavailable'), not a 500", async () => {
-    const request = await memberRequest();
-    failing.set("/rest/v1/proposals", 500);
-    const id = "50000000-0000-4000-8000-000000000001";
-    const refusal = await Promise.resolve(editDraft({ request, params: { id }, context: context() })).then(
-      () => null,
-      (thrown: unknown) => thrown,
-    );
-    expect(refusal).toBeInstanceOf(Response);
-    expect((refusal as Response).status).toBe(503);
-  });
+  const id = "50000000-0000-4000-8000-000000000001";
+  for (const [page, load] of [
+    ["a draft's edit page", (request: Request) => editDraft({ request, params: { id }, context: context() })],
+    ["the member's data download", (request: Request) => downloadOwnData({ request, params: {}, context: context() })],
+  ] as const) {
+    it(`is a 503 (the error page's 'unavailable'), not a 500: ${page}`, async () => {
+      const request = await memberRequest();
+      failing.set("/rest/v1/proposals", 500);
+      const refusal = await Promise.resolve(load(request)).then(
+        () => null,
+        (thrown: unknown) => thrown,
+      );
+      expect(refusal).toBeInstanceOf(Response);
+      expect((refusal as Response).status).toBe(503);
+    });
+  }
 });

@@ -22,6 +22,7 @@ import { Footer } from "~/components/Footer";
 import { Header, type HeaderMember } from "~/components/Header";
 import { NotFoundScreen } from "~/components/NotFound";
 import {
+  addMissingBundles,
   directionOf,
   fallbackLanguage,
   isLanguage,
@@ -93,11 +94,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: payload, error }) => {
  */
 function useLanguagePayload(i18n: I18n, payload: LanguagePayload | undefined) {
   if (!payload) return;
-  for (const [namespace, bundle] of Object.entries(payload.resources)) {
-    if (!i18n.hasResourceBundle(payload.language, namespace)) {
-      i18n.addResourceBundle(payload.language, namespace, bundle, true, true);
-    }
-  }
+  addMissingBundles(i18n, payload.language, payload.resources);
   if (i18n.language !== payload.language) void i18n.changeLanguage(payload.language);
 }
 

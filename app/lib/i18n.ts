@@ -4,7 +4,7 @@
  * (i18n.server.ts) and the root loader hands the active language's resources
  * to the browser.
  */
-import type { InitOptions, Resource, ResourceLanguage } from "i18next";
+import type { i18n as I18n, InitOptions, Resource, ResourceLanguage } from "i18next";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
@@ -45,10 +45,16 @@ export type RouteStrings = Partial<Record<RouteNamespace, ResourceLanguage[strin
  */
 export function useNamespaceStrings(strings: RouteStrings | undefined) {
   const { i18n } = useTranslation();
-  for (const [namespace, bundle] of Object.entries(strings ?? {})) {
-    if (bundle && !i18n.hasResourceBundle(i18n.language, namespace)) {
-      i18n.addResourceBundle(i18n.language, namespace, bundle, true, true);
-    }
+  addMissingBundles(i18n, i18n.language, strings ?? {});
+}
+
+/**
+ * Adds to i18next each namespace it does not have yet, as loader data brought it (the root's language
+ * payload, a route's strings). Only missing ones, so nothing is merged into an existing bundle.
+ */
+export function addMissingBundles(i18n: I18n, language: string, bundles: Partial<Record<string, ResourceLanguage[string]>>) {
+  for (const [namespace, bundle] of Object.entries(bundles)) {
+    if (bundle && !i18n.hasResourceBundle(language, namespace)) i18n.addResourceBundle(language, namespace, bundle);
   }
 }
 

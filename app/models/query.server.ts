@@ -1,6 +1,7 @@
 // What every model shares: the typed client it is given, and how a failed query surfaces.
 import type { PostgrestError, SupabaseClient } from "@supabase/supabase-js";
 import type { Database } from "~/lib/database.types";
+import { logError } from "~/lib/log.server";
 
 export type Supabase = SupabaseClient<Database>;
 
@@ -12,6 +13,20 @@ export class QueryError extends Error {
   ) {
     super(`${what}: ${cause.message}`);
     this.name = "QueryError";
+  }
+}
+
+/**
+ * A read a page cannot do without: when the backend fails it, the visitor gets the error page's
+ * "unavailable, try again" (503, decision 043), not a 500 "unexpected error". Logged with what was read.
+ */
+export async function readOrUnavailable<T>(read: Promise<T>, headers?: HeadersInit): Promise<T> {
+  try {
+    return await read;
+  } catch (error) {
+    if (!(error instanceof QueryError)) throw error;
+    logError("A page's read failed", error);
+    throw new Response("Service Unavailable", { status: 503, headers });
   }
 }
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireViewer } from "~/lib/auth.server";
 import { ownData } from "~/models/profiles.server";
-import { readOrUnavailable } from "~/lib/read-or-unavailable.server";
+import { readOrUnavailable } from "~/models/query.server";
 
 /** "Download my data": the member's profile, proposals, comments and votes as a JSON file. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -12,9 +12,8 @@ import { refusalOf } from "~/lib/member-action.server";
 import { timeZoneChoices } from "~/lib/zoned-time";
 import { contentSection, emptyForm, saveRecord } from "~/models/admin-content.server";
 import { recordById, WriteError } from "~/models/admin-records.server";
-import { QueryError } from "~/models/query.server";
+import { QueryError, readOrUnavailable } from "~/models/query.server";
 import { logError } from "~/lib/log.server";
-import { readOrUnavailable } from "~/lib/read-or-unavailable.server";
 
 /**
  * /admin/news/new and /admin/news/:id (and events, resources, groups): the add or edit form on a

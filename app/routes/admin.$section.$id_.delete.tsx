@@ -8,7 +8,7 @@ import { requireAdmin } from "~/lib/auth.server";
 import { getFixedT } from "~/lib/i18n.server";
 import { deleteRecord, recordById, WriteError, type ManagedTable } from "~/models/admin-records.server";
 import { logError } from "~/lib/log.server";
-import { readOrUnavailable } from "~/lib/read-or-unavailable.server";
+import { readOrUnavailable } from "~/models/query.server";
 
 /** What can be deleted from /admin, the column that names a record, and where its list is. */
 const DELETABLE: Record<string, { table: ManagedTable; label: string }> = {

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireAdmin } from "~/lib/auth.server";
 import { toCsv } from "~/lib/csv";
-import { readOrUnavailable } from "~/lib/read-or-unavailable.server";
 import { allSubscribers } from "~/models/newsletter.server";
+import { readOrUnavailable } from "~/models/query.server";
 
 /**
  * GET /admin/newsletter.csv: every confirmed subscriber (address, date confirmed, UTC, and the

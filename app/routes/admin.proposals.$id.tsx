@@ -28,7 +28,7 @@ import {
   withdrawProposal,
 } from "~/models/proposals.server";
 import { logError } from "~/lib/log.server";
-import { readOrUnavailable } from "~/lib/read-or-unavailable.server";
+import { readOrUnavailable } from "~/models/query.server";
 
 /**
  * /admin/proposals/:id: one proposal with what an admin may do in its state (open voting with a

@@ -12,7 +12,7 @@ import { sanitizeRichHtml } from "~/lib/sanitize.server";
 import { groupChoices, proposalById, updateDraft } from "~/models/proposals.server";
 import { logError } from "~/lib/log.server";
 import type { PageHandle } from "~/lib/page-scripts";
-import { readOrUnavailable } from "~/lib/read-or-unavailable.server";
+import { readOrUnavailable } from "~/models/query.server";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -54,7 +54,12 @@ export const links: LinksFunction = () => [
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const language = await detectLanguage(request);
-  const { viewer, headers } = await getSession(request, context);
+  // Who is asking may be unreadable for a moment (decision 043): the page still shows, without the
+  // member's name in the header; a page that needs the member asks on its own and answers 503.
+  const { viewer, headers } = await getSession(request, context).catch((thrown: unknown) => {
+    if (thrown instanceof Response && thrown.status === 503) return { viewer: null, headers: new Headers(thrown.headers) };
+    throw thrown;
+  });
   if (languageFromQuery(url)) headers.append("Set-Cookie", languageCookie(language, url));
   const member: HeaderMember | null = viewer ? { username: viewer.username } : null;
   return data({ ...(await languagePayload(language)), origin: publicOrigin(request, context.cloudflare.env), member }, { headers });

@@ -31,7 +31,10 @@ type ViewerRights = { member: boolean; admin: boolean; admin_role: boolean; seco
 
 export type Session = { supabase: TypedSupabaseClient; headers: Headers; viewer: Viewer | null };
 
-/** The request's Supabase client, its cookie headers and the signed-in viewer (null for visitors). */
+/**
+ * The request's Supabase client, its cookie headers and the signed-in viewer (null for visitors).
+ * Throws a 503 Response when the backend cannot say who is asking (decision 043).
+ */
 export async function getSession(request: Request, context: AppLoadContext): Promise<Session> {
   const { supabase, headers } = createSupabaseServerClient(request, context.cloudflare.env);
   // A visitor without a session cookie costs no request to Supabase Auth.
@@ -59,8 +62,8 @@ export async function getSession(request: Request, context: AppLoadContext): Pro
 }
 
 /**
- * An error of Supabase Auth that says nothing about the session: out of reach (no answer, 502–504),
- * failing (500), too busy (429), or an answer it could not read. Never "signed out" or "no factor".
+ * An error of Supabase Auth that says nothing about the session: out of reach or failing (no answer, a
+ * 5xx), too busy (429), or an answer it could not read. Never "signed out" or "no factor".
  */
 export function authUnreachable(error: unknown): boolean {
   return isAuthRetryableFetchError(error) || error instanceof AuthUnknownError || (isAuthApiError(error) && (error.status >= 500 || error.status === 429));
@@ -73,7 +76,12 @@ export function authUnreachable(error: unknown): boolean {
  */
 function sessionUnreadable(what: string, error: unknown, headers: Headers): Response {
   logError(what, error);
-  return new Response("The session could not be read", { status: 503, headers });
+  // auth-js drops the session when refreshing it fails for any reason but a network error (a 429 too),
+  // and @supabase/ssr then deletes its cookies: not because Auth was busy. Rotated cookies are kept.
+  const kept = new Headers(headers);
+  kept.delete("Set-Cookie");
+  for (const cookie of headers.getSetCookie()) if (!/;\s*Max-Age=0(?:;|$)/i.test(cookie)) kept.append("Set-Cookie", cookie);
+  return new Response("The session could not be read", { status: 503, headers: kept });
 }
 
 /** A redirect to `page` that brings the viewer back to this request's page afterwards. */

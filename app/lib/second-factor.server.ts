@@ -27,8 +27,8 @@ export const CODE_REFUSALS = {
 
 /**
  * The account's verified TOTP factor: its id, or null when it has none (from Supabase Auth's user, which
- * lists factors); `failed` when Auth could not be asked, which must not read as "no factor" (removing
- * it would then report success with the factor still on).
+ * lists factors); `failed` when listing them failed for any reason, which must not read as "no factor"
+ * (removing it would then report success with the factor still on).
  */
 export async function verifiedFactor(supabase: TypedSupabaseClient): Promise<{ id: string | null } | { failed: true }> {
   const { data, error } = await supabase.auth.mfa.listFactors();

@@ -2,6 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AdminPage } from "~/components/admin/AdminPage";
+import { ErrorMessage } from "~/components/ErrorMessage";
 import { AdminTable, EmptyList, ListPager, SearchForm } from "~/components/admin/ListControls";
 import { StatusBadge } from "~/components/admin/StatusBadge";
 import { VoteSummary } from "~/components/admin/VoteSummary";
@@ -35,7 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     }),
   ]);
   if (page > list.pageCount) throw data(null, { status: 404, headers });
-  // Each part that failed is said once, by the page's error: the list is not shown as empty, nor the reports as none.
+  // Each part that failed says so in its place: the list is not shown as empty, nor the reports as none.
   return data({ title: t("sections.proposals.meta"), status: status ?? "", list, loadFailed, reports }, { status: loadFailed || reports === null ? 503 : 200, headers });
 }
 
@@ -54,8 +55,8 @@ export default function AdminProposals() {
   const { status, list, reports, loadFailed } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("admin");
   return (
-    <AdminPage title={t("sections.proposals.title")} description={t("sections.proposals.description")} error={loadFailed || !reports ? t("failures.proposals.fetch") : null}>
-      {reports ? <OpenReports reports={reports} /> : null}
+    <AdminPage title={t("sections.proposals.title")} description={t("sections.proposals.description")} error={loadFailed ? t("failures.proposals.fetch") : null}>
+      {reports ? <OpenReports reports={reports} /> : <ErrorMessage className="mb-10">{t("failures.reports.fetch")}</ErrorMessage>}
 
       <SearchForm>
         <div>

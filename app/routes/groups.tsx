@@ -66,9 +66,6 @@ export default function GroupsPage() {
 
   return (
     <PageFrame title={t("title")} subtitle={t("subtitle")}>
-      {/* The map says on its own when its groups failed to load. */}
-      {groups ? null : <ErrorMessage className="mb-8">{t("loadFailed")}</ErrorMessage>}
-
       <GroupsMap groups={mapped} />
 
       <section id={LIST_ID} aria-labelledby="groups-heading" className="mt-16 scroll-mt-20">
@@ -85,7 +82,10 @@ export default function GroupsPage() {
           </ul>
         ) : groups ? (
           <p className="mt-6 text-ink-700">{t("list.empty")}</p>
-        ) : null}
+        ) : (
+          // The map above says on its own when its groups failed to load.
+          <ErrorMessage className="mt-6">{t("loadFailed")}</ErrorMessage>
+        )}
         {groups ? (
           <Pagination
             page={groups.page}

@@ -5,15 +5,17 @@
 // The real backend answers everything but the one request a small proxy makes fail.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { AppLoadContext } from "@remix-run/cloudflare";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getSession } from "~/lib/auth.server";
 import { verifiedFactor } from "~/lib/second-factor.server";
 import { loader as downloadOwnData } from "~/routes/account.data[.json]";
 import { loader as editDraft } from "~/routes/voting.$id_.edit";
 import { createSupabaseServerClient } from "~/lib/supabase.server";
+import { loader as rootLoader } from "~/root";
 import { ACCOUNTS, anonKey, backendUrl, resetBackend } from "../support/backend";
+import { testLoadContext } from "../support/route-context";
 
+const HOP_BY_HOP = new Set(["host", "connection", "keep-alive", "transfer-encoding", "content-length"]);
 /** Paths (pathname) the proxy answers with an error status instead of passing them to the backend. */
 const failing = new Map<string, number>();
 let proxy: Server;
@@ -29,9 +31,12 @@ beforeAll(async () => {
     }
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
-    const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => !["host", "connection", "content-length"].includes(name))) as Record<string, string>;
-    const answer = await fetch(url, { method: request.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
-    response.writeHead(answer.status, { "content-type": answer.headers.get("content-type") ?? "application/json" }).end(Buffer.from(await answer.arrayBuffer()));
+    const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => !HOP_BY_HOP.has(name))) as Record<string, string>;
+    const answer = await fetch(url, { method: request.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined, redirect: "manual" });
+    const body = Buffer.from(await answer.arrayBuffer());
+    // fetch has already decoded the body: its encoding and length headers no longer describe it.
+    const passed = [...answer.headers].filter(([name]) => !HOP_BY_HOP.has(name) && name !== "content-encoding");
+    response.writeHead(answer.status, Object.fromEntries(passed)).end(body);
   });
   await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
   proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
@@ -42,7 +47,7 @@ beforeEach(async () => {
   await resetBackend();
 });
 
-const context = () => ({ cloudflare: { env: { SUPABASE_URL: proxyUrl, SUPABASE_ANON_KEY: anonKey() } } }) as unknown as AppLoadContext;
+const context = () => testLoadContext({ SUPABASE_URL: proxyUrl });
 
 /** A signed-in member's request: the session cookies the site sets at sign-in. */
 async function memberRequest(): Promise<Request> {
@@ -51,6 +56,21 @@ async function memberRequest(): Promise<Request> {
   expect(error).toBeNull();
   const cookie = headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
   return new Request("http://127.0.0.1:3000/voting", { headers: { Cookie: cookie } });
+}
+
+/**
+ * The same request with the session's access token expired, as @supabase/ssr stores it ("base64-" and
+ * the session's JSON): supabase-js then refreshes it with the refresh token before anything else.
+ */
+function withExpiredAccessToken(request: Request): Request {
+  const parts = (request.headers.get("Cookie") ?? "").split("; ");
+  const session = parts.filter((part) => /^sb-[^=]+-auth-token=/.test(part));
+  expect(session, "one session cookie, not chunks").toHaveLength(1);
+  const [name, value] = [session[0].slice(0, session[0].indexOf("=")), session[0].slice(session[0].indexOf("=") + 1)];
+  const stored = JSON.parse(Buffer.from(value.replace(/^base64-/, ""), "base64url").toString("utf8")) as { expires_at: number };
+  stored.expires_at = Math.floor(Date.now() / 1000) - 60;
+  const expired = `${name}=base64-${Buffer.from(JSON.stringify(stored)).toString("base64url")}`;
+  return new Request(request.url, { headers: { Cookie: parts.map((part) => (part === session[0] ? expired : part)).join("; ") } });
 }
 
 describe("a session the backend cannot read", () => {
@@ -84,6 +104,47 @@ describe("a session the backend cannot read", () => {
       expect((refusal as Response).status).toBe(503);
     });
   }
+});
+
+describe("a session whose access token has expired", () => {
+  it("is a 503 when refreshing it meets a busy Auth (429), and its cookies are not deleted", async () => {
+    const request = withExpiredAccessToken(await memberRequest());
+    failing.set("/auth/v1/token", 429);
+    const refusal = await getSession(request, context()).then(
+      () => null,
+      (thrown: unknown) => thrown,
+    );
+    expect(refusal).toBeInstanceOf(Response);
+    expect((refusal as Response).status).toBe(503);
+    expect((refusal as Response).headers.getSetCookie().filter((cookie) => /Max-Age=0/i.test(cookie))).toEqual([]);
+  });
+
+  it("is refreshed while Auth answers: the member, with rotated cookies", async () => {
+    const { viewer, headers } = await getSession(withExpiredAccessToken(await memberRequest()), context());
+    expect(viewer?.email).toBe(ACCOUNTS.member.email);
+    expect(headers.getSetCookie().some((cookie) => cookie.startsWith("sb-") && !/Max-Age=0/i.test(cookie))).toBe(true);
+  });
+});
+
+describe("a session that is over", () => {
+  it("is a visitor, not a 503, once the member signed out everywhere", async () => {
+    const request = await memberRequest();
+    const { supabase } = createSupabaseServerClient(request, { SUPABASE_URL: proxyUrl, SUPABASE_ANON_KEY: anonKey() });
+    expect((await supabase.auth.signOut({ scope: "global" })).error).toBeNull();
+    const { viewer } = await getSession(request, context());
+    expect(viewer).toBeNull();
+  });
+});
+
+describe("the root loader (the header's member name)", () => {
+  it("shows the page without the member's name when the session cannot be read", async () => {
+    const request = await memberRequest();
+    failing.set("/auth/v1/user", 503);
+    const answer = await rootLoader({ request, params: {}, context: context() });
+    expect(answer.type).toBe("DataWithResponseInit");
+    expect(answer.init?.status ?? 200).toBe(200);
+    expect(answer.data.member).toBeNull();
+  });
 });
 
 describe("the account's factor when Supabase Auth cannot be asked", () => {

@@ -138,14 +138,19 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** Whether the page's form for `intent` is posting (React's navigation state; false where React does not run). */
+function useSubmitting(intent: string) {
+  const navigation = useNavigation();
+  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+}
+
 /** One of the page's forms, with its own conform state; only the answer to its own intent shows in it. */
 function useAccountForm(intent: Intent) {
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   const mine = answer?.intent === intent ? answer : undefined;
   const { form, fields, onFocus } = useMemberForm(`account-${intent}`, intent, mine?.result);
-  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-  return { form, fields, onFocus, submitting, done: navigation.state === "idle" && mine?.done === true };
+  return { form, fields, onFocus, submitting: useSubmitting(intent), done: navigation.state === "idle" && mine?.done === true };
 }
 
 export default function AccountPage() {
@@ -155,8 +160,7 @@ export default function AccountPage() {
   const rename = useAccountForm("rename");
   const password = useAccountForm("password");
   const remove = useAccountForm("delete");
-  const navigation = useNavigation();
-  const signingOut = navigation.state === "submitting" && navigation.formData?.get("intent") === "signOutEverywhere";
+  const signingOut = useSubmitting("signOutEverywhere");
   const formClass = "grid gap-1";
 
   return (

@@ -2,6 +2,7 @@ import { vitePlugin as remix, cloudflareDevProxyVitePlugin } from "@remix-run/de
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { getLoadContext } from "./load-context";
+import { islands } from "./vite-islands";
 import { languages } from "./app/lib/i18n";
 import { readTranslationFiles, translationFile } from "./app/lib/translation-files";
 
@@ -36,6 +37,7 @@ export default defineConfig(({ command }) => ({
         v3_routeConfig: true,
       },
     }),
+    islands({ clientManifest: "build/client/.vite/manifest.json" }),
     tailwindcss(),
     {
       // The translations leave the Worker's bundle (app/lib/i18n.server.ts): the browser build

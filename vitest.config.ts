@@ -1,8 +1,10 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { islands } from "./vite-islands";
 
 // Vitest has its own plain config: loading vite.config.ts (Remix + Cloudflare proxy plugins) makes it hang on close.
 export default defineConfig({
+  plugins: [islands({ clientManifest: "build/client/.vite/manifest.json" })],
   resolve: {
     alias: {
       "~": fileURLToPath(new URL("./app", import.meta.url)),

@@ -72,10 +72,10 @@ function documentPolicy(request: Request, { routeModules, staticHandlerContext }
     handle: routeModules[route.id]?.handle,
     data: staticHandlerContext.loaderData[route.id],
   }));
-  const { hydrate, scripts } = pageScripts(matches);
+  const { hydrate, allowed } = pageScripts(matches);
   if (hydrate) return contentSecurityPolicy({ nonce });
   const origin = new URL(request.url).origin;
-  return contentSecurityPolicy({ urls: scripts.map((src) => new URL(src, origin).href) });
+  return contentSecurityPolicy({ urls: allowed.map((src) => new URL(src, origin).href) });
 }
 
 /**

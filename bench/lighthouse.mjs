@@ -2,7 +2,7 @@
 // (Lighthouse's default: a mid-range phone, CPU slowed 4×, slow 4G) and a low-end phone (the same
 // with the CPU slowed 12×), each the median of RUNS runs; and each again with its scripts blocked,
 // the limit the page could reach (reported as a ratio). The system Chromium, headless. Also a
-// signed-in member's pages (those that run React, decision 040, and /account), with a new member's session.
+// signed-in member's pages (the proposal dialog, the editor and /account), with a new member's session.
 import { execFile } from "node:child_process";
 import os from "node:os";
 import { promisify } from "node:util";
@@ -18,10 +18,13 @@ const RUNS = 3;
 /** Each route as it is, and with its scripts blocked: the limit. */
 const ANONYMOUS = [["lighthouse", []], ["lighthouse_noscript", ["*.js"]]];
 /**
- * A signed-in member's pages: two hydrate React (the proposal dialog on /voting, the editor on
- * /voting/new); /account, forms only, does not (decision 040) and is measured beside them.
+ * A signed-in member's pages: the proposal dialog on /voting, the editor on /voting/new (each an
+ * island that loads React and Tiptap when the member is about to write, decision 044: bench/editor.mjs
+ * measures that moment), and /account, forms only (decision 040).
  */
 export const MEMBER_ROUTES = ["/voting", "/voting/new", "/account"];
+/** The member's pages where the editor starts. */
+export const EDITOR_ROUTES = ["/voting", "/voting/new"];
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);

@@ -9,7 +9,8 @@
 // bench/results/latest.json.
 // Then the same site at network scale (bench/network-scale.mjs: the seed plus bench/fixtures/network.ts),
 // under `network_scale`; `--network-only` runs just that pass.
-// Then, on the seed, Lighthouse on a signed-in member's pages, those that run React and /account (`lighthouse_member`),
+// Then, on the seed, Lighthouse on a signed-in member's pages (`lighthouse_member`) and what their editor costs
+// when it starts (bench/editor.mjs, `editor_start`),
 // the server's CPU per render of each route (bench/cpu.mjs, `server_cpu`) and the edge cache behind a
 // backend 150 ms away (bench/cache.mjs, `edge_cache`); `--only member,cpu,cache` runs just those named.
 // Also the production Worker's size (wrangler deploy --dry-run --env production) and its largest
@@ -21,6 +22,7 @@ import { wranglerDevArgs } from "../scripts/ports.mjs";
 import { chromiumLaunchOptions } from "../tests/e2e/chromium.mjs";
 import { measureNetworkScale, networkScaleTable } from "./network-scale.mjs";
 import { measureServerCpu, serverCpuTable } from "./cpu.mjs";
+import { editorStartTable, measureEditorStart } from "./editor.mjs";
 
 const SITE_PORT = 8789;
 const BACKEND_PORT = 54521;
@@ -135,7 +137,7 @@ await ensureInstalled();
 // Imported only now: on a fresh clone the line above is what installs them (autocannon, lighthouse).
 const { chromium } = await import("@playwright/test");
 const { edgeCacheTable, measureEdgeCache } = await import("./cache.mjs");
-const { measureLighthouse, memberCookie, lighthouseTable, compareLighthouse, MEMBER_ROUTES } = await import("./lighthouse.mjs");
+const { measureLighthouse, memberCookie, lighthouseTable, compareLighthouse, MEMBER_ROUTES, EDITOR_ROUTES } = await import("./lighthouse.mjs");
 if ((await run("npx", ["remix", "vite:build"])) !== 0) process.exit(1);
 mkdirSync("bench/results", { recursive: true });
 
@@ -194,6 +196,7 @@ try {
     const cookie = await memberCookie(site, `http://127.0.0.1:${BACKEND_PORT}`);
     const { loadavg, lighthouse_member } = await measureLighthouse(site, MEMBER_ROUTES, { variants: [["lighthouse_member", []]], cookie });
     Object.assign(parts, { lighthouse_member, lighthouse_member_loadavg: loadavg });
+    parts.editor_start = await measureEditorStart(site, EDITOR_ROUTES, cookie);
   }
   if (wants("cpu")) parts.server_cpu = await measureServerCpu({ site, wrangler, routes });
   if (wants("cache")) parts.edge_cache = await measureEdgeCache({ backendUrl: `http://127.0.0.1:${BACKEND_PORT}` });
@@ -203,6 +206,7 @@ try {
       console.log(`\nLighthouse, a signed-in member's pages (load average ${load(parts.lighthouse_member_loadavg.before)} before, ${load(parts.lighthouse_member_loadavg.after)} after):\n`);
       console.log(lighthouseTable({ lighthouse: parts.lighthouse_member }));
     }
+    if (parts.editor_start) console.log(`\nThe editor's start on a member's pages (real CPU throttling, medians of 3):\n\n${editorStartTable(parts.editor_start)}`);
     if (parts.server_cpu) console.log(`\n${serverCpuTable(parts.server_cpu)}`);
     if (parts.edge_cache) console.log(`\n${edgeCacheTable(parts.edge_cache)}`);
   }

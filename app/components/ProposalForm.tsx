@@ -1,10 +1,10 @@
 import { getFormProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { useForm } from "~/lib/use-form";
-import { Form, useFetcher } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Field, FormNotice, TextInput, inputClass } from "~/components/FormField";
 import { RichTextEditor } from "~/components/RichTextEditor";
+import { SubmitButton } from "~/components/SubmitButton";
 import { useLazyValidation } from "~/lib/lazy-validation";
 import { PROPOSAL_TITLE_MAX } from "~/lib/member-fields";
 
@@ -12,10 +12,11 @@ export type GroupChoice = { id: string; name: string; is_verified: boolean };
 export type ProposalDefaults = { title: string; content: string; group: string };
 
 /**
- * Title, content (the rich editor; a textarea without JavaScript) and group of a proposal.
- * `FormElement` is Remix's <Form> for a page of its own, or a fetcher's Form in the modal.
- * `contentFormat` says what the content field holds before the editor mounts: "html" when
- * an existing proposal is edited (the server sanitizes it again), "text" for a new one.
+ * Title, content (the rich editor; a textarea until it loads, and without JavaScript) and group of
+ * a proposal. `contentFormat` says what the content field holds before the editor mounts: "html"
+ * when an existing proposal is edited (the server sanitizes it again), "text" for a new one.
+ * `inDialog`: the form is in /voting's dialog, with a Cancel button that closes it (dialog-links.js);
+ * its post is marked, and brings the member back to the reloaded list, with or without React.
  */
 export function ProposalForm({
   id,
@@ -27,9 +28,7 @@ export function ProposalForm({
   submitting,
   submitLabel,
   submittingLabel,
-  FormElement = Form,
-  onCancel,
-  extraFields,
+  inDialog = false,
 }: {
   id: string;
   action: string;
@@ -40,10 +39,7 @@ export function ProposalForm({
   submitting: boolean;
   submitLabel: string;
   submittingLabel: string;
-  FormElement?: typeof Form | ReturnType<typeof useFetcher>["Form"];
-  onCancel?: () => void;
-  /** Hidden inputs a caller adds (the dialog marks its posts). */
-  extraFields?: ReactNode;
+  inDialog?: boolean;
 }) {
   const { t } = useTranslation("voting");
   const validation = useLazyValidation(() => import("~/lib/member-validation").then((module) => module.validators.proposal));
@@ -58,13 +54,13 @@ export function ProposalForm({
   const { key: groupKey, ...groupProps } = getSelectProps(fields.group);
 
   return (
-    <FormElement method="post" action={action} {...getFormProps(form)} onFocus={validation.onFocus} className="grid gap-1">
+    <Form method="post" action={action} reloadDocument={inDialog} {...getFormProps(form)} onFocus={validation.onFocus} className="grid gap-1">
       {form.errors?.[0] ? (
         <FormNotice kind="error" id={form.errorId}>
           {t(form.errors[0])}
         </FormNotice>
       ) : null}
-      {extraFields}
+      {inDialog ? <input type="hidden" name="_modal" value="1" /> : null}
       <Field ns="voting" field={fields.title} label={t("form.title")} required>
         <TextInput field={fields.title} type="text" required maxLength={PROPOSAL_TITLE_MAX} dir="auto" />
       </Field>
@@ -95,15 +91,44 @@ export function ProposalForm({
         </select>
       </Field>
       <div className="mt-2 flex flex-wrap gap-3">
-        <button type="submit" disabled={submitting} className="btn-primary disabled:cursor-wait disabled:opacity-70">
-          {submitting ? submittingLabel : submitLabel}
-        </button>
-        {onCancel ? (
-          <button type="button" onClick={onCancel} className="btn border border-ink-300 bg-white text-ink-900 hover:border-ink-500">
+        <SubmitButton busy={submitting} label={submitLabel} busyLabel={submittingLabel} className="btn-primary" />
+        {inDialog ? (
+          <button type="button" data-closes-dialog className="btn border border-ink-300 bg-white text-ink-900 hover:border-ink-500">
             {t("form.cancel")}
           </button>
         ) : null}
       </div>
-    </FormElement>
+    </Form>
+  );
+}
+
+/** A new proposal's form, posting to /voting/new: on that page, or in /voting's dialog. */
+export function NewProposalForm({
+  id,
+  groups,
+  lastResult = null,
+  submitting = false,
+  inDialog = false,
+}: {
+  id: string;
+  groups: GroupChoice[];
+  lastResult?: SubmissionResult<string[]> | null;
+  submitting?: boolean;
+  inDialog?: boolean;
+}) {
+  const { t } = useTranslation("voting");
+  return (
+    <ProposalForm
+      id={id}
+      action="/voting/new"
+      groups={groups}
+      defaults={{ title: "", content: "", group: "" }}
+      contentFormat="text"
+      lastResult={lastResult}
+      submitting={submitting}
+      submitLabel={t("create.submit")}
+      submittingLabel={t("create.submitting")}
+      inDialog={inDialog}
+    />
   );
 }

@@ -1,16 +1,31 @@
 import { EditorContent, useEditor, useEditorState, type Editor as TiptapEditor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from "react";
-import { useTranslation } from "react-i18next";
 import { ALLOWED_LINK_SCHEMES, isAllowedLinkUrl } from "~/lib/link-schemes";
-import { documentNonce } from "~/lib/nonce";
 import { plainTextToHtml } from "~/lib/plain-text";
+
+/** The editor's own texts (locales/<lng>/editor.json), given by the page: no i18next is needed to show it. */
+export type EditorStrings = {
+  toolbar: Record<"label" | "bold" | "italic" | "heading1" | "heading2" | "bulletList" | "orderedList" | "link", string>;
+  link: Record<"prompt" | "refused", string>;
+};
+
+/** What the server's textarea carries for an editor started without React's app (rich-text-island.editor.tsx). */
+export type RichTextSettings = { label: string; strings: EditorStrings };
+
+/** Those settings from the textarea's `data-rich-text`, or null if it holds none. */
+export function richTextSettings(json: string | undefined): RichTextSettings | null {
+  if (!json) return null;
+  const settings = JSON.parse(json) as Partial<RichTextSettings>;
+  return settings.label !== undefined && settings.strings ? (settings as RichTextSettings) : null;
+}
 
 export type EditorProps = {
   name: string;
   id: string;
   defaultValue: string;
   label: string;
+  strings: EditorStrings;
   describedBy?: string;
   invalid?: boolean;
   /** What the server's textarea holds: plain text, or existing HTML. */
@@ -27,14 +42,14 @@ export type EditorProps = {
  * pasted quotes, code and headings 1–6 are kept; undo depth 100, a new undo step after 500 ms.
  * The HTML travels in a hidden input under the field's name (sanitized again by the server).
  */
-export function Editor({ name, id, defaultValue, label, describedBy, invalid, format, fallback, ready, onReady }: EditorProps) {
-  const { t } = useTranslation("editor");
+export function Editor({ name, id, defaultValue, label, strings, describedBy, invalid, format, fallback, ready, onReady }: EditorProps) {
   const [html, setHtml] = useState(defaultValue);
   const [linkError, setLinkError] = useState(false);
   const editor = useEditor({
     immediatelyRender: false,
-    // Tiptap's own stylesheet is a <style> element: the CSP admits it with the page's nonce.
-    injectNonce: documentNonce(),
+    // Its stylesheet would be a <style> element, which a page without a nonce may not add:
+    // ProseMirror's own (the same rules) is part of app/styles/app.css.
+    injectCSS: false,
     extensions: [
       StarterKit.configure({
         heading: { levels: [1, 2, 3, 4, 5, 6] },
@@ -74,7 +89,7 @@ export function Editor({ name, id, defaultValue, label, describedBy, invalid, fo
   const setLink = () => {
     if (!editor) return;
     const previous = (editor.getAttributes("link").href as string | undefined) ?? "";
-    const answer = window.prompt(t("link.prompt"), previous);
+    const answer = window.prompt(strings.link.prompt, previous);
     if (answer === null) return;
     const url = answer.trim();
     if (!url) {
@@ -94,10 +109,10 @@ export function Editor({ name, id, defaultValue, label, describedBy, invalid, fo
     <div hidden={!ready} className="rounded-md border border-ink-300 bg-white shadow-sm focus-within:border-accent-600" aria-label={label}>
       <input type="hidden" name={`${name}_format`} value="html" disabled={!ready} />
       <input type="hidden" name={name} value={html} disabled={!ready} />
-      {editor ? <Toolbar editor={editor} onLink={setLink} /> : null}
+      {editor ? <Toolbar editor={editor} onLink={setLink} strings={strings.toolbar} /> : null}
       {linkError ? (
         <p role="alert" className="border-b border-ink-200 px-3 py-2 text-sm font-medium text-accent-700">
-          {t("link.refused")}
+          {strings.link.refused}
         </p>
       ) : null}
       <EditorContent editor={editor} />
@@ -106,8 +121,7 @@ export function Editor({ name, id, defaultValue, label, describedBy, invalid, fo
 }
 
 /** A toolbar in the WAI-ARIA pattern: one tab stop, arrow keys move between buttons. */
-function Toolbar({ editor, onLink }: { editor: TiptapEditor; onLink: () => void }) {
-  const { t } = useTranslation("editor");
+function Toolbar({ editor, onLink, strings }: { editor: TiptapEditor; onLink: () => void; strings: EditorStrings["toolbar"] }) {
   const bar = useRef<HTMLDivElement>(null);
   const [focused, setFocused] = useState(0);
   const state = useEditorState({
@@ -123,13 +137,13 @@ function Toolbar({ editor, onLink }: { editor: TiptapEditor; onLink: () => void 
     }),
   });
   const buttons: Array<{ label: string; active: boolean; run: () => void; icon: ReactNode }> = [
-    { label: t("toolbar.bold"), active: state.bold, run: () => editor.chain().focus().toggleBold().run(), icon: <b>B</b> },
-    { label: t("toolbar.italic"), active: state.italic, run: () => editor.chain().focus().toggleItalic().run(), icon: <i>I</i> },
-    { label: t("toolbar.heading1"), active: state.h1, run: () => editor.chain().focus().toggleHeading({ level: 1 }).run(), icon: "H1" },
-    { label: t("toolbar.heading2"), active: state.h2, run: () => editor.chain().focus().toggleHeading({ level: 2 }).run(), icon: "H2" },
-    { label: t("toolbar.bulletList"), active: state.bullet, run: () => editor.chain().focus().toggleBulletList().run(), icon: "•" },
-    { label: t("toolbar.orderedList"), active: state.ordered, run: () => editor.chain().focus().toggleOrderedList().run(), icon: "1." },
-    { label: t("toolbar.link"), active: state.link, run: onLink, icon: <LinkIcon /> },
+    { label: strings.bold, active: state.bold, run: () => editor.chain().focus().toggleBold().run(), icon: <b>B</b> },
+    { label: strings.italic, active: state.italic, run: () => editor.chain().focus().toggleItalic().run(), icon: <i>I</i> },
+    { label: strings.heading1, active: state.h1, run: () => editor.chain().focus().toggleHeading({ level: 1 }).run(), icon: "H1" },
+    { label: strings.heading2, active: state.h2, run: () => editor.chain().focus().toggleHeading({ level: 2 }).run(), icon: "H2" },
+    { label: strings.bulletList, active: state.bullet, run: () => editor.chain().focus().toggleBulletList().run(), icon: "•" },
+    { label: strings.orderedList, active: state.ordered, run: () => editor.chain().focus().toggleOrderedList().run(), icon: "1." },
+    { label: strings.link, active: state.link, run: onLink, icon: <LinkIcon /> },
   ];
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -143,7 +157,7 @@ function Toolbar({ editor, onLink }: { editor: TiptapEditor; onLink: () => void 
   };
 
   return (
-    <div ref={bar} role="toolbar" aria-label={t("toolbar.label")} onKeyDown={onKeyDown} className="flex flex-wrap gap-1 border-b border-ink-200 p-1.5">
+    <div ref={bar} role="toolbar" aria-label={strings.label} onKeyDown={onKeyDown} className="flex flex-wrap gap-1 border-b border-ink-200 p-1.5">
       {buttons.map((button, index) => (
         <button
           key={button.label}

@@ -1,20 +1,28 @@
 /**
  * Which scripts a page loads (docs/decisions/040-javascript-only-where-it-earns-its-place.md).
  *
- * A route declares in its `handle` whether it needs React in the browser
+ * A route declares in its `handle` whether it needs React's app in the browser
  * (`hydrate`: a boolean, or a function of the route's loader data where it
- * depends on the visitor) and which small scripts of its own, without React,
- * it needs (`scripts`: URLs of built assets, imported with `?url`). A page
- * hydrates when any route it is made of asks for it; otherwise it gets no
- * React, no Remix runtime and no loader data in the HTML, only its small
- * scripts, and its CSP allows nothing else (app/lib/security.server.ts).
+ * depends on the visitor) and which scripts of its own it needs (`scripts`: a
+ * list, or a function of the loader data, of URLs of built assets imported
+ * with `?url`, or of islands imported with `?island`: a bundled module and the
+ * chunks it may import, vite-islands.ts). A page hydrates when any route it is made of asks for it;
+ * otherwise it gets no React app, no Remix runtime and no loader data in the
+ * HTML, only its own scripts, and its CSP allows nothing else
+ * (app/lib/security.server.ts).
  */
+/** What `import island from "./x.ts?island"` gives (vite-islands.ts): the module's address, and every chunk it may import. */
+export type IslandScript = { src: string; imports: readonly string[] };
+
+type PageScript = string | IslandScript;
+
 export type PageHandle = {
   hydrate?: boolean | ((data: unknown) => boolean);
-  scripts?: readonly string[];
+  scripts?: readonly PageScript[] | ((data: unknown) => readonly PageScript[]);
 };
 
-export type PageScripts = { hydrate: boolean; scripts: string[] };
+/** `scripts`: what the page loads; `allowed`: those and every chunk they may import, for the CSP. */
+export type PageScripts = { hydrate: boolean; scripts: string[]; allowed: string[] };
 
 type RouteMatch = { handle?: unknown; data?: unknown };
 
@@ -26,11 +34,17 @@ function handleOf(match: RouteMatch): PageHandle {
 export function pageScripts(matches: readonly RouteMatch[]): PageScripts {
   let hydrate = false;
   const scripts = new Set<string>();
+  const allowed = new Set<string>();
   for (const match of matches) {
     const handle = handleOf(match);
     const wanted = typeof handle.hydrate === "function" ? handle.hydrate(match.data) : handle.hydrate === true;
     hydrate ||= wanted;
-    for (const script of handle.scripts ?? []) scripts.add(script);
+    const wantedScripts = typeof handle.scripts === "function" ? handle.scripts(match.data) : (handle.scripts ?? []);
+    for (const script of wantedScripts) {
+      const { src, imports } = typeof script === "string" ? { src: script, imports: [] } : script;
+      scripts.add(src);
+      for (const url of [src, ...imports]) allowed.add(url);
+    }
   }
-  return { hydrate, scripts: [...scripts] };
+  return { hydrate, scripts: [...scripts], allowed: [...allowed] };
 }

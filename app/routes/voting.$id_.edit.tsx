@@ -12,6 +12,8 @@ import { sanitizeRichHtml } from "~/lib/sanitize.server";
 import { groupChoices, proposalById, updateDraft } from "~/models/proposals.server";
 import { logError } from "~/lib/log.server";
 import type { PageHandle } from "~/lib/page-scripts";
+import { richTextScript } from "~/components/RichTextEditor";
+import { formSubmittingScript } from "~/components/SubmitButton";
 import { readOrUnavailable } from "~/models/query.server";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -60,8 +62,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: page?.title }, { name: "robots", content: "noindex" }];
 
-/** React runs here (the rich-text editor; docs/decisions/040). */
-export const handle: PageHandle = { hydrate: true };
+/** No React app: the form posts as HTML, the editor is an island started when the member is about to write (docs/decisions/044). */
+export const handle: PageHandle = { scripts: [formSubmittingScript, richTextScript] };
 
 export default function EditProposalPage() {
   const { id, groups, defaults } = useLoaderData<typeof loader>();

@@ -1,8 +1,10 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useFetcher, useLoaderData, useRevalidator } from "@remix-run/react";
-import { useEffect, useRef, useState, type MouseEvent } from "react";
-import type { ProposalForm as ProposalFormComponent } from "~/components/ProposalForm";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { NewProposalForm } from "~/components/ProposalForm";
+import { richTextScript } from "~/components/RichTextEditor";
+import { formSubmittingScript } from "~/components/SubmitButton";
+import { default as dialogLinksScript } from "~/components/dialog-links.js?url&no-inline";
 import { ErrorMessage } from "~/components/ErrorMessage";
 import { PageFrame } from "~/components/PageFrame";
 import { Pagination } from "~/components/Pagination";
@@ -12,7 +14,6 @@ import { getFixedT } from "~/lib/i18n.server";
 import { sanitizeRichHtml } from "~/lib/sanitize.server";
 import { seoMeta } from "~/lib/seo";
 import { createAnonSupabaseClient } from "~/lib/supabase.server";
-import type { action as createAction } from "~/routes/voting.new";
 import { groupChoices, PROPOSAL_FILTERS, proposalsPage, type ProposalFilter } from "~/models/proposals.server";
 import { pageFromUrl, QueryError } from "~/models/query.server";
 import { logError } from "~/lib/log.server";
@@ -60,9 +61,14 @@ export const meta: MetaFunction<typeof loader> = ({ data: page, matches, locatio
   return page.proposals ? tags : [...tags, { name: "robots", content: "noindex" }];
 };
 
-/** React runs for a member, who can write a proposal in a dialog (docs/decisions/040); visitors read a plain page. */
+/**
+ * No React app (docs/decisions/040, 044). A member's page carries the proposal dialog: a link opens
+ * it, the form posts as HTML, and the editor is an island started when the member is about to write.
+ * A visitor's page has no script.
+ */
 export const handle: PageHandle = {
-  hydrate: (page) => Boolean((page as { viewer?: { isMember: boolean } | null } | undefined)?.viewer?.isMember),
+  scripts: (page) =>
+    (page as { viewer?: { isMember: boolean } | null } | undefined)?.viewer?.isMember ? [dialogLinksScript, formSubmittingScript, richTextScript] : [],
 };
 
 function filterHref(filter: ProposalFilter, page = 1) {
@@ -75,39 +81,20 @@ function filterHref(filter: ProposalFilter, page = 1) {
 
 /**
  * "Create Proposal": a link to /voting/new (visitors are sent to sign in first and come back);
- * with JavaScript, for a member, it opens the form in a dialog instead. On success the dialog
- * closes and the list, reloaded, shows the new draft.
+ * with JavaScript, for a member, it opens the form in a dialog instead (dialog-links.js). The form
+ * posts to /voting/new, which sends the member back here: the dialog is closed and the reloaded
+ * list shows the new draft.
  */
 function CreateProposal({ groups }: { groups: { id: string; name: string; is_verified: boolean }[] }) {
   const { t } = useTranslation("voting");
-  const dialog = useRef<HTMLDialogElement>(null);
-  const fetcher = useFetcher<typeof createAction>();
-  const revalidator = useRevalidator();
-  const created = fetcher.state === "idle" ? fetcher.data?.created : null;
-
-  useEffect(() => {
-    if (!created) return;
-    dialog.current?.close();
-    revalidator.revalidate();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per created proposal
-  }, [created]);
-
-  // The form (conform, the editor) is imported when the dialog first opens: visitors, and members
-  // who only read, never load it.
-  const [ProposalForm, setProposalForm] = useState<typeof ProposalFormComponent | null>(null);
-  const open = (event: MouseEvent) => {
-    event.preventDefault();
-    dialog.current?.showModal();
-    if (!ProposalForm) void import("~/components/ProposalForm").then((module) => setProposalForm(() => module.ProposalForm));
-  };
-
   return (
     <>
-      <Link to="/voting/new" onClick={open} className="btn-primary shrink-0">
+      {/* A plain link, not <Link>: a hydrated app must not route it before the dialog opens. */}
+      <a href="/voting/new" data-opens-dialog="create-proposal-dialog" className="btn-primary shrink-0">
         {t("list.create")}
-      </Link>
+      </a>
       <dialog
-        ref={dialog}
+        id="create-proposal-dialog"
         aria-labelledby="create-proposal-heading"
         className="w-[min(48rem,calc(100vw-2rem))] max-w-3xl rounded-lg bg-white p-0 shadow-2xl backdrop:bg-black/60"
       >
@@ -115,22 +102,7 @@ function CreateProposal({ groups }: { groups: { id: string; name: string; is_ver
           <h2 id="create-proposal-heading" className="mb-6 text-2xl font-bold tracking-tight text-ink-950">
             {t("create.title")}
           </h2>
-          {ProposalForm ? (
-            <ProposalForm
-              id="create-proposal"
-              action="/voting/new"
-              groups={groups}
-              defaults={{ title: "", content: "", group: "" }}
-              contentFormat="text"
-              lastResult={fetcher.state === "idle" ? fetcher.data?.result : null}
-              submitting={fetcher.state !== "idle"}
-              submitLabel={t("create.submit")}
-              submittingLabel={t("create.submitting")}
-              FormElement={fetcher.Form}
-              onCancel={() => dialog.current?.close()}
-              extraFields={<input type="hidden" name="_modal" value="1" />}
-            />
-          ) : null}
+          <NewProposalForm id="create-proposal" groups={groups} inDialog />
         </div>
       </dialog>
     </>

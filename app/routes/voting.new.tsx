@@ -3,7 +3,7 @@ import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useTranslation } from "react-i18next";
 import { FormNotice } from "~/components/FormField";
 import { PageFrame } from "~/components/PageFrame";
-import { ProposalForm } from "~/components/ProposalForm";
+import { NewProposalForm } from "~/components/ProposalForm";
 import { requireViewer } from "~/lib/auth.server";
 import { EDITOR_FORM } from "~/lib/form-post.server";
 import { getFixedT } from "~/lib/i18n.server";
@@ -13,11 +13,13 @@ import { createProposal, groupChoices } from "~/models/proposals.server";
 import { QueryError } from "~/models/query.server";
 import { logError } from "~/lib/log.server";
 import type { PageHandle } from "~/lib/page-scripts";
+import { richTextScript } from "~/components/RichTextEditor";
+import { formSubmittingScript } from "~/components/SubmitButton";
 
 /**
  * /voting/new: a new proposal, saved as the member's draft. The page of its own for browsers
  * without JavaScript; with JavaScript /voting opens the same form in a dialog, posting here.
- * A fetcher's post gets the new id back; a plain form post goes to the draft's page.
+ * A post from the dialog returns to the list; one from this page goes to the draft's page.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { supabase, headers, viewer } = await requireViewer(request, context);
@@ -37,7 +39,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { supabase, headers, viewer } = await requireViewer(request, context);
   const { submission, fields, contentTooLong } = parseProposalForm(formData);
   const reply = (status: number, errors?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) =>
-    data({ created: null, result: submission.reply(errors) }, { status, headers });
+    data({ result: submission.reply(errors) }, { status, headers });
   if (contentTooLong) return reply(400, { fieldErrors: { content: ["errors.contentTooLong"] } });
   if (!fields) return reply(400);
   if (!viewer.isMember) return reply(403, { formErrors: ["errors.awaitingApproval"] });
@@ -48,14 +50,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (refusal.status === 503) logError("Creating a proposal failed", error);
     return reply(refusal.status, { formErrors: [refusal.status === 403 ? "errors.awaitingApproval" : "errors.createFailed"] });
   }
-  if (formData.get("_modal") === "1") return data({ created: created.id, result: submission.reply({ resetForm: true }) }, { headers });
-  return redirect(`/voting/${created.id}`, { headers });
+  // From /voting's dialog the list reloads, with the new draft in it (specification: "On success the modal closes and the page reloads").
+  return redirect(formData.get("_modal") === "1" ? "/voting" : `/voting/${created.id}`, { headers });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: page?.title }, { name: "robots", content: "noindex" }];
 
-/** React runs here (the rich-text editor; docs/decisions/040). */
-export const handle: PageHandle = { hydrate: true };
+/** No React app: the form posts as HTML, the editor is an island started when the member is about to write (docs/decisions/044). */
+export const handle: PageHandle = { scripts: [formSubmittingScript, richTextScript] };
 
 export default function NewProposalPage() {
   const { isMember, groups, groupsFailed } = useLoaderData<typeof loader>();
@@ -71,16 +73,11 @@ export default function NewProposalPage() {
         ) : (
           <>
             {groupsFailed ? <FormNotice kind="error">{t("errors.groupsFailed")}</FormNotice> : null}
-            <ProposalForm
+            <NewProposalForm
               id="new-proposal"
-              action="/voting/new"
               groups={groups}
-              defaults={{ title: "", content: "", group: "" }}
-              contentFormat="text"
               lastResult={navigation.state === "idle" ? actionData?.result : null}
               submitting={navigation.state === "submitting"}
-              submitLabel={t("create.submit")}
-              submittingLabel={t("create.submitting")}
             />
           </>
         )}

@@ -182,8 +182,12 @@ test("contact and join messages and newsletter addresses, as admins read them", 
   finish(findings);
 });
 
-/** The rich-text editor (Tiptap, rendered once the page has hydrated) holds the stored body: its DOM is inspected too. */
+/**
+ * The rich-text editor (Tiptap; on a member's page an island that starts when the member is about to
+ * write, decision 044: a focus in the form) holds the stored body: its DOM is inspected too.
+ */
 async function editorLoaded(pages: Pages) {
+  await pages.js.locator("form input[name=title]").focus();
   await expect(pages.js.locator(".ProseMirror")).toContainText("alert(__xss=1)");
   pages.findings.current.js += " (the editor)";
   await inspectLive(pages, undefined);
@@ -199,10 +203,10 @@ async function propose(request: APIRequestContext, title: string, content: strin
 
 /**
  * A client-side navigation (Remix's router, as a link click makes it): the page is rendered from the loader's data, not from
- * server HTML. Only pages that run React have the router (decision 040): it starts from the signed-in visitor's /voting/new.
+ * server HTML. Only pages that run React have the router (decisions 040, 044): it starts from the signed-in admin's /admin.
  */
 async function navigateInApp(pages: Pages, to: string, shows: string) {
-  await pages.js.goto("/voting/new");
+  await pages.js.goto("/admin");
   await pages.js.waitForFunction(() => "__remixRouter" in window);
   pages.findings.current.js = `${new URL(pages.js.url()).pathname} → ${to} (client-side navigation)`;
   pages.findings.visited.push(pages.findings.current.js);

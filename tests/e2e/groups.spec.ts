@@ -4,7 +4,7 @@ import { expect, test } from "./fixtures";
 import { BORDERS, LAND } from "../../app/components/GroupsMap.countries";
 import common from "../../locales/en/common.json" with { type: "json" };
 import groups from "../../locales/en/groups.json" with { type: "json" };
-import { approvedMember, signIn } from "./members";
+import { signInAsAdmin } from "./members";
 
 /**
  * /groups: the world map (the whole map in the HTML, drawn on the server by
@@ -319,13 +319,13 @@ test.describe("with JavaScript", () => {
     expect(errors).toEqual([]);
   });
 
-  test("arriving from a page that runs React (a member's), drawn by React in the browser, the map loads its outlines and gets its zoom", async ({
+  test("arriving from a page that runs React (the back-office), drawn by React in the browser, the map loads its outlines and gets its zoom", async ({
     page,
   }) => {
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
-    const { email } = await approvedMember("map");
-    await signIn(page, email);
+    await signInAsAdmin(page, "/admin");
+    await page.waitForFunction(() => "__remixRouter" in window);
     await page.waitForLoadState("networkidle");
     await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
     await page.locator('header a[href="/groups"]').first().click();

@@ -2,8 +2,9 @@ import { expect, test } from "./fixtures";
 import account from "../../locales/en/account.json" with { type: "json" };
 import common from "../../locales/en/common.json" with { type: "json" };
 import voting from "../../locales/en/voting.json" with { type: "json" };
+import editor from "../../locales/en/editor.json" with { type: "json" };
 import { ANON_KEY, SUPABASE_URL } from "./local-backend";
-import { PASSWORD, approvedMember, asAdmin, field, hydrated, ownClientAddress, signIn, signOut, unique } from "./members";
+import { PASSWORD, approvedMember, asAdmin, field, ownClientAddress, signIn, signOut, unique } from "./members";
 
 /**
  * The member half of the site as people use it, with JavaScript ('js') and without ('nojs'):
@@ -211,13 +212,22 @@ test("with JavaScript, Create Proposal opens a dialog and the new draft appears 
   test.skip(test.info().project.name === "nojs", "the dialog is the JavaScript enhancement of /voting/new");
   const author = await approvedMember("dialog");
   await signIn(page, author.email);
-  await hydrated(page);
+  await page.waitForLoadState("networkidle");
   await page.getByRole("link", { name: voting.list.create }).click();
   const dialog = page.getByRole("dialog", { name: voting.create.title });
   await expect(dialog).toBeVisible();
+  await expect(page).toHaveURL(/\/voting$/);
+  // Cancel closes it; opened again, the editor loads as the member starts writing.
+  await dialog.getByRole("button", { name: voting.form.cancel }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole("link", { name: voting.list.create }).click();
   const title = `From the dialog ${unique()}`;
   await dialog.getByLabel(new RegExp(`^${voting.form.title}`)).fill(title);
+  await expect(dialog.getByRole("toolbar", { name: editor.toolbar.label })).toBeVisible();
+  await dialog.locator("[contenteditable=true]").fill("Written in the dialog's editor");
   await dialog.getByRole("button", { name: voting.create.submit, exact: true }).click();
+  // The page reloads: the dialog is closed and the list shows the new draft.
+  await expect(page).toHaveURL(/\/voting$/);
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("link", { name: title, exact: true })).toBeVisible();
 });

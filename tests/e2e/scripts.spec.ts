@@ -1,8 +1,9 @@
 import type { BrowserContext, Response } from "@playwright/test";
 import { brotliCompressSync } from "node:zlib";
 import { expect, test } from "./fixtures";
-import { approvedMember, hydrated, signIn } from "./members";
+import { approvedMember, hydrated, signIn, signInAsAdmin } from "./members";
 import common from "../../locales/en/common.json" with { type: "json" };
+import editor from "../../locales/en/editor.json" with { type: "json" };
 import voting from "../../locales/en/voting.json" with { type: "json" };
 
 /**
@@ -14,6 +15,11 @@ import voting from "../../locales/en/voting.json" with { type: "json" };
 const MAP = /\/assets\/groups-map-[\w-]+\.js$/;
 const FORM = /\/assets\/form-submitting-[\w-]+\.js$/;
 const SHARE = /\/assets\/share-links-[\w-]+\.js$/;
+const DIALOG = /\/assets\/dialog-links-[\w-]+\.js$/;
+/** The editor's island: a few hundred bytes at load; React and Tiptap come when the member is about to write (decision 044). */
+const RICH_TEXT = /\/assets\/rich-text-island-[\w-]+\.js$/;
+/** Vite's helper that the island's lazy import goes through. */
+const PRELOAD = /\/assets\/preload-helper-[\w-]+\.js$/;
 
 /** Anonymous public pages and the small scripts each may load; none loads React. */
 const PUBLIC_PAGES: [path: string, scripts: RegExp[]][] = [
@@ -85,45 +91,64 @@ test.describe("pages that need no React", () => {
   }
 });
 
-test.describe("pages that need React", () => {
+test.describe("a member's pages", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "counts what a browser with JavaScript loads");
 
-  test("a member's proposals page and the proposal editor hydrate, with a fresh nonce on every script; the account pages do not", async ({ page }) => {
+  test("run no React app: the proposal pages load their own scripts, and the editor's code only once the member is about to write", async ({ page }) => {
     const { email } = await approvedMember("scripts");
     await signIn(page, email);
 
-    for (const path of ["/account", "/account/two-factor"]) {
-      const { page: fresh, html, urls } = await scriptsOf(page.context(), path);
-      expect(urls, path).toHaveLength(1);
-      expect(urls[0], path).toMatch(FORM);
+    const pages: [path: string, scripts: RegExp[]][] = [
+      ["/account", [FORM]],
+      ["/account/two-factor", [FORM]],
+      ["/voting", [DIALOG, FORM, RICH_TEXT, PRELOAD]],
+      ["/voting/new", [FORM, RICH_TEXT, PRELOAD]],
+    ];
+    for (const [path, expected] of pages) {
+      const { page: fresh, html, urls, brotli } = await scriptsOf(page.context(), path);
+      expect(urls, path).toHaveLength(expected.length);
+      for (const pattern of expected) expect(urls.some((url) => pattern.test(url)), `${path}: ${pattern}`).toBe(true);
+      expect(await brotli(), path).toBeLessThan(JS_BUDGET);
       expect(await fresh.evaluate(() => "__remixContext" in window), path).toBe(false);
       expect((await html.allHeaders())["content-security-policy"], path).not.toContain("nonce");
       await fresh.close();
     }
 
-    for (const path of ["/voting", "/voting/new"]) {
-      const fresh = await scriptsOf(page.context(), path);
-      const { html, urls } = fresh;
-      expect(urls.length, path).toBeGreaterThan(1);
-      await expect.poll(() => fresh.page.evaluate(() => "__remixContext" in window), { message: path }).toBe(true);
-      const nonce = /'nonce-([^']+)'/.exec((await html.allHeaders())["content-security-policy"] ?? "")?.[1];
-      expect(nonce, path).toBeTruthy();
-      const tags = [...(await html.text()).matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);
-      expect(tags.length, path).toBeGreaterThan(0);
-      for (const tag of tags) expect(tag).toContain(`nonce="${nonce}"`);
-      await fresh.page.close();
-    }
-    const first = /'nonce-([^']+)'/.exec((await page.request.get("/voting/new")).headers()["content-security-policy"] ?? "")?.[1];
-    const second = /'nonce-([^']+)'/.exec((await page.request.get("/voting/new")).headers()["content-security-policy"] ?? "")?.[1];
+    // The editor arrives on the first focus in the form, and takes over the field.
+    const { page: writing, urls } = await scriptsOf(page.context(), "/voting/new");
+    const later: string[] = [];
+    writing.on("request", (request) => later.push(request.url()));
+    expect(urls.some((url) => /RichTextEditor\.client/.test(url))).toBe(false);
+    await writing.getByLabel(new RegExp(`^${voting.form.title}`)).focus();
+    await expect(writing.getByRole("toolbar", { name: editor.toolbar.label })).toBeVisible();
+    expect(later.some((url) => /RichTextEditor\.client/.test(url))).toBe(true);
+    await writing.close();
+  });
+});
+
+test.describe("the back-office, which runs React", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "counts what a browser with JavaScript loads");
+
+  test("hydrates, with a fresh nonce on every script; its app routes in the page and still runs a reached page's own script", async ({ page }) => {
+    await signInAsAdmin(page, "/admin");
+    const fresh = await scriptsOf(page.context(), "/admin");
+    const { html, urls } = fresh;
+    expect(urls.length).toBeGreaterThan(1);
+    await expect.poll(() => fresh.page.evaluate(() => "__remixContext" in window)).toBe(true);
+    const nonce = /'nonce-([^']+)'/.exec((await html.allHeaders())["content-security-policy"] ?? "")?.[1];
+    expect(nonce).toBeTruthy();
+    const tags = [...(await html.text()).matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);
+    expect(tags.length).toBeGreaterThan(0);
+    for (const tag of tags) expect(tag).toContain(`nonce="${nonce}"`);
+    await fresh.page.close();
+    const first = /'nonce-([^']+)'/.exec((await page.request.get("/admin")).headers()["content-security-policy"] ?? "")?.[1];
+    const second = /'nonce-([^']+)'/.exec((await page.request.get("/admin")).headers()["content-security-policy"] ?? "")?.[1];
     expect(first).toBeTruthy();
     expect(first).not.toBe(second);
 
-    // React works: the proposal form opens in a dialog, and a link to an unknown page is routed in the page.
-    await page.goto("/voting");
+    // React works: a link to an unknown page is routed in the page.
+    await page.goto("/admin");
     await hydrated(page);
-    await page.getByRole("link", { name: voting.list.create }).click();
-    await expect(page.getByRole("dialog")).toBeVisible();
-    await page.keyboard.press("Escape");
     await page.evaluate(() => {
       const a = Object.assign(document.createElement("a"), { href: "/missing-client-side", textContent: "missing", id: "probe" });
       document.body.appendChild(a);
@@ -138,12 +163,11 @@ test.describe("pages that need React", () => {
   test("the static pages and the landing page's about section read the same reached in the app as loaded on their own", async ({ page, context }) => {
     // Their `pages` strings travel with them (a route namespace), not with every hydrated page.
     test.setTimeout(120_000); // nine pages, each from a freshly hydrated app: 30 s was too short under CI's load
-    const { email } = await approvedMember("pages-in-app");
-    await signIn(page, email);
+    await signInAsAdmin(page, "/admin");
     const PAGES = ["/", "/about", "/principles", "/structure", "/congress", "/security", "/campaigns", "/privacy", "/terms"];
     for (const path of PAGES) {
       // A fresh app each time: i18next keeps what an earlier page brought.
-      await page.goto("/voting");
+      await page.goto("/admin");
       await hydrated(page);
       const selector = path === "/" ? "#about" : "main";
       const loaded = await context.newPage();

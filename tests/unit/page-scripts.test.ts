@@ -3,7 +3,7 @@ import { pageScripts } from "~/lib/page-scripts";
 
 describe("pageScripts", () => {
   it("loads nothing for routes that ask for nothing", () => {
-    expect(pageScripts([{}, { handle: undefined, data: {} }, { handle: { scripts: [] } }])).toEqual({ hydrate: false, scripts: [] });
+    expect(pageScripts([{}, { handle: undefined, data: {} }, { handle: { scripts: [] } }])).toEqual({ hydrate: false, scripts: [], allowed: [] });
   });
 
   it("hydrates when any route asks, by flag or by a function of its own data", () => {
@@ -21,5 +21,16 @@ describe("pageScripts", () => {
       map,
       "/assets/b.js",
     ]);
+  });
+
+  it("loads an island's module alone and admits every chunk it may import; scripts may depend on the route's data", () => {
+    const island = { src: "/assets/rich-text.js", imports: ["/assets/react.js", "/assets/editor.js"] };
+    const forMembers = { scripts: (data: unknown) => ((data as { member: boolean }).member ? ["/assets/dialog.js", island] : []) };
+    expect(pageScripts([{ handle: forMembers, data: { member: true } }])).toEqual({
+      hydrate: false,
+      scripts: ["/assets/dialog.js", island.src],
+      allowed: ["/assets/dialog.js", island.src, ...island.imports],
+    });
+    expect(pageScripts([{ handle: forMembers, data: { member: false } }])).toEqual({ hydrate: false, scripts: [], allowed: [] });
   });
 });

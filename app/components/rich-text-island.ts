@@ -1,0 +1,26 @@
+/**
+ * The rich-text editor on a page that runs no React app (docs/decisions/044-islands.md). Each field
+ * is the server's textarea (RichTextEditor.tsx) until the member shows they are about
+ * to write: a focus or a press anywhere in its form. Then the editor's code (React and Tiptap) loads
+ * and takes over what was typed meanwhile, and the focus. A member who only reads the page, and a
+ * phone that cannot spare the time at load, never pay for it.
+ *
+ * Run on load and again by a hydrated app after each navigation (the default export); there React's
+ * own RichTextEditor runs the fields, and this does nothing.
+ */
+let loading: Promise<void> | null = null;
+
+function loadEditors() {
+  loading ??= import("./rich-text-island.editor").then(({ mountEditors }) => mountEditors());
+}
+
+export default function enhanceRichText() {
+  if ("__remixContext" in window) return;
+  for (const field of document.querySelectorAll("textarea[data-rich-text]")) {
+    const area = field.closest("form") ?? field;
+    area.addEventListener("focusin", loadEditors, { once: true });
+    area.addEventListener("pointerdown", loadEditors, { once: true });
+  }
+}
+
+enhanceRichText();

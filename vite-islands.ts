@@ -1,0 +1,60 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { Plugin } from "vite";
+
+const QUERY = "?island";
+
+/** What `import island from "./x.ts?island"` gives (IslandScript in app/lib/page-scripts.ts). */
+type IslandScript = { src: string; imports: readonly string[] };
+
+type ManifestChunk = { file: string; imports?: string[]; dynamicImports?: string[] };
+
+/**
+ * Islands: a module bundled with its dependencies (React, Tiptap…) for a page that runs no React app
+ * (docs/decisions/044-islands.md). `import island from "./x.ts?island"` makes x.ts an entry of the browser
+ * build and gives `{ src, imports }`: its address, and those of every chunk it may import, which the
+ * page's CSP must admit. The browser build emits the chunk; the server build reads the addresses from
+ * the browser build's manifest (build/client/.vite/manifest.json, which Remix's build writes first);
+ * in development Vite serves the source, and the whole origin is admitted.
+ */
+export function islands({ clientManifest }: { clientManifest: string }): Plugin {
+  let command: "build" | "serve" = "serve";
+  let root = process.cwd();
+  return {
+    name: "islands",
+    configResolved(config) {
+      command = config.command;
+      root = config.root;
+    },
+    async resolveId(source, importer) {
+      if (!source.endsWith(QUERY)) return null;
+      const resolved = await this.resolve(source.slice(0, -QUERY.length), importer, { skipSelf: true });
+      return resolved ? `${resolved.id}${QUERY}` : null;
+    },
+    load(id) {
+      if (!id.endsWith(QUERY)) return null;
+      const file = id.slice(0, -QUERY.length);
+      const key = path.relative(root, file);
+      if (command === "serve") return island({ src: `/${key}`, imports: ["/"] });
+      if (this.environment.name === "client") {
+        const reference = this.emitFile({ type: "chunk", id: file, preserveSignature: "strict" });
+        return `export default { src: import.meta.ROLLUP_FILE_URL_${reference}, imports: [] };`;
+      }
+      const manifest = JSON.parse(readFileSync(path.resolve(root, clientManifest), "utf8")) as Record<string, ManifestChunk>;
+      if (!manifest[key]) throw new Error(`${key} is not in the browser build's manifest`);
+      const seen = new Set<string>();
+      const visit = (name: string) => {
+        if (seen.has(name)) return;
+        seen.add(name);
+        for (const next of [...(manifest[name].imports ?? []), ...(manifest[name].dynamicImports ?? [])]) visit(next);
+      };
+      visit(key);
+      const files = [...seen].map((name) => `/${manifest[name].file}`);
+      return island({ src: files[0], imports: files.slice(1) });
+    },
+  };
+}
+
+function island(script: IslandScript) {
+  return `export default ${JSON.stringify(script)};`;
+}

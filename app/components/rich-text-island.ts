@@ -11,7 +11,19 @@
 let loading: Promise<void> | null = null;
 
 function loadEditors() {
-  loading ??= import("./rich-text-island.editor").then(({ mountEditors }) => mountEditors());
+  loading ??= reactRefreshInDevelopment()
+    .then(() => import("./rich-text-island.editor"))
+    .then(({ mountEditors }) => mountEditors());
+}
+
+/**
+ * `remix vite:dev` compiles components for hot reloading, which wants React Refresh's runtime set up
+ * first; on a hydrated page Remix's <Scripts /> does it, here nobody else does. Gone from the build.
+ */
+async function reactRefreshInDevelopment() {
+  if (!import.meta.env.DEV || "__vite_plugin_react_preamble_installed__" in window) return;
+  const preamble = "/@id/__x00__virtual:remix/inject-hmr-runtime";
+  await import(/* @vite-ignore */ preamble);
 }
 
 export default function enhanceRichText() {

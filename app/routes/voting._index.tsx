@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { NewProposalForm } from "~/components/ProposalForm";
 import { richTextScript } from "~/components/RichTextEditor";
 import { formSubmittingScript } from "~/components/SubmitButton";
-import { default as dialogLinksScript } from "~/components/dialog-links.js?url&no-inline";
+import dialogLinksScript from "~/components/dialog-links.js?url&no-inline";
 import { ErrorMessage } from "~/components/ErrorMessage";
 import { PageFrame } from "~/components/PageFrame";
 import { Pagination } from "~/components/Pagination";

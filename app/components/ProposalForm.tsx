@@ -52,6 +52,10 @@ export function ProposalForm({
     onValidate: validation.onValidate,
   });
   const { key: groupKey, ...groupProps } = getSelectProps(fields.group);
+  // After a refused post the page comes back from the server: the content as posted, in the form it was posted in.
+  const posted = lastResult?.initialValue;
+  const content = typeof posted?.content === "string" ? posted.content : defaults.content;
+  const format = posted ? (posted.content_format === "html" ? "html" : "text") : contentFormat;
 
   return (
     <Form method="post" action={action} reloadDocument={inDialog} {...getFormProps(form)} onFocus={validation.onFocus} className="grid gap-1">
@@ -73,11 +77,11 @@ export function ProposalForm({
         <RichTextEditor
           name={fields.content.name}
           id={fields.content.id}
-          defaultValue={defaults.content}
+          defaultValue={content}
           label={t("form.content")}
           describedBy={`${fields.content.id}-hint ${fields.content.errorId}`}
           invalid={Boolean(fields.content.errors?.length)}
-          format={contentFormat}
+          format={format}
         />
       </Field>
       <Field ns="voting" field={fields.group} label={t("form.group")}>

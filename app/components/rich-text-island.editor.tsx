@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useLayoutEffect, useRef, useState } from "react";
 import { createRoot } from "react-dom/client";
 import { Editor, richTextSettings, type EditorProps } from "~/components/RichTextEditor.client";
 
@@ -47,15 +47,10 @@ function TakeOver({
 }) {
   const fallback = useRef(textarea);
   const [ready, setReady] = useState(false);
-  return (
-    <Editor
-      {...props}
-      fallback={fallback}
-      ready={ready}
-      onReady={() => {
-        setReady(true);
-        onReady();
-      }}
-    />
-  );
+  // The textarea leaves in the commit that shows the editor and enables its inputs: never a moment
+  // when the form would post no content.
+  useLayoutEffect(() => {
+    if (ready) onReady();
+  }, [ready, onReady]);
+  return <Editor {...props} fallback={fallback} ready={ready} onReady={() => setReady(true)} />;
 }

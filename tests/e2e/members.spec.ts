@@ -225,9 +225,29 @@ test("with JavaScript, Create Proposal opens a dialog and the new draft appears 
   await dialog.getByLabel(new RegExp(`^${voting.form.title}`)).fill(title);
   await expect(dialog.getByRole("toolbar", { name: editor.toolbar.label })).toBeVisible();
   await dialog.locator("[contenteditable=true]").fill("Written in the dialog's editor");
+  const posted = page.waitForResponse((response) => response.url().endsWith("/voting/new") && response.request().method() === "POST");
   await dialog.getByRole("button", { name: voting.create.submit, exact: true }).click();
-  // The page reloads: the dialog is closed and the list shows the new draft.
+  expect((await posted).status()).toBe(302);
+  // The page reloads: the dialog is closed and the list shows the new draft, with what the editor held.
   await expect(page).toHaveURL(/\/voting$/);
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("link", { name: title, exact: true })).toBeVisible();
+  await expect(page.getByRole("main").getByText("Written in the dialog's editor")).toBeVisible();
+});
+
+test("a refused new proposal comes back with its content as written", async ({ page }) => {
+  const author = await approvedMember("refused");
+  await signIn(page, author.email);
+  await page.goto("/voting/new");
+  // A title of spaces passes the browser's `required`; the server refuses it.
+  await field(page, voting.form.title).fill("   ");
+  if (test.info().project.name === "nojs") await page.locator("textarea[name=content]").fill("Kept after a refusal");
+  else {
+    await expect(page.getByRole("toolbar", { name: editor.toolbar.label })).toBeVisible();
+    await page.locator("[contenteditable=true]").fill("Kept after a refusal");
+  }
+  const refused = page.waitForResponse((response) => response.url().endsWith("/voting/new") && response.request().method() === "POST");
+  await page.getByRole("button", { name: voting.create.submit, exact: true }).click();
+  expect((await refused).status()).toBe(400);
+  await expect(page.locator("textarea[name=content]")).toHaveValue(/Kept after a refusal/);
 });

@@ -18,6 +18,7 @@ import { I18nextProvider } from "react-i18next";
 import { createI18nInstance, detectLanguage } from "~/lib/i18n.server";
 import { NonceProvider } from "~/lib/nonce";
 import { logError } from "~/lib/log.server";
+import { openerPolicy } from "~/lib/opener-policy";
 import { pageScripts } from "~/lib/page-scripts";
 import { contentSecurityPolicy } from "~/lib/security.server";
 
@@ -59,19 +60,25 @@ export default async function handleRequest(
   if (isbot(request.headers.get("user-agent") ?? "")) await body.allReady;
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  responseHeaders.set("Content-Security-Policy", documentPolicy(request, remixContext, nonce));
+  const matches = routeMatches(remixContext);
+  responseHeaders.set("Content-Security-Policy", documentPolicy(request, matches, nonce));
+  responseHeaders.set("Cross-Origin-Opener-Policy", openerPolicy(matches));
   return new Response(body, { headers: responseHeaders, status });
+}
+
+/** The routes the page is made of, each with its handle and loader data. */
+function routeMatches({ routeModules, staticHandlerContext }: EntryContext) {
+  return staticHandlerContext.matches.map(({ route }) => ({
+    handle: routeModules[route.id]?.handle,
+    data: staticHandlerContext.loaderData[route.id],
+  }));
 }
 
 /**
  * The document's CSP: with the nonce where the page runs React, else only the page's own
  * scripts by their full address (app/lib/page-scripts.ts; the root renders from the same matches).
  */
-function documentPolicy(request: Request, { routeModules, staticHandlerContext }: EntryContext, nonce: string) {
-  const matches = staticHandlerContext.matches.map(({ route }) => ({
-    handle: routeModules[route.id]?.handle,
-    data: staticHandlerContext.loaderData[route.id],
-  }));
+function documentPolicy(request: Request, matches: ReturnType<typeof routeMatches>, nonce: string) {
   const { hydrate, allowed } = pageScripts(matches);
   if (hydrate) return contentSecurityPolicy({ nonce });
   const origin = new URL(request.url).origin;

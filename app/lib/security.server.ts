@@ -50,8 +50,9 @@ export function isLocalHost(url: URL): boolean {
 }
 
 /**
- * Sets the security headers on a mutable Headers object. A Content-Security-Policy already
- * there is the one the document render chose for its scripts (entry.server.tsx) and stays.
+ * Sets the security headers on a mutable Headers object. A Content-Security-Policy or
+ * Cross-Origin-Opener-Policy already there is the one the document render chose for the page
+ * (entry.server.tsx) and stays.
  */
 export function applySecurityHeaders(headers: Headers, { nonce, url }: { nonce: string; url: URL }): void {
   if (!headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", contentSecurityPolicy({ nonce }));
@@ -63,7 +64,8 @@ export function applySecurityHeaders(headers: Headers, { nonce, url }: { nonce: 
     "Permissions-Policy",
     "camera=(), microphone=(), geolocation=(), interest-cohort=(), browsing-topics=(), payment=(), usb=(), accelerometer=(), gyroscope=(), magnetometer=()",
   );
-  headers.set("Cross-Origin-Opener-Policy", "same-origin");
+  // A document's own policy (entry.server.tsx, app/lib/opener-policy.ts) stays.
+  if (!headers.has("Cross-Origin-Opener-Policy")) headers.set("Cross-Origin-Opener-Policy", "same-origin");
   headers.set("X-Frame-Options", "DENY");
   if (isLocalHost(url)) headers.delete("Strict-Transport-Security");
   else headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");

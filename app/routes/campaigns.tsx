@@ -6,10 +6,14 @@ import { Prose } from "~/components/Prose";
 import { staticPageData } from "~/lib/static-page.server";
 import { useRouteTranslation } from "~/lib/i18n";
 import { titledPageMeta } from "~/lib/seo";
+import type { IsolationHandle } from "~/lib/opener-policy";
 
 const CAMPAIGNS = ["prisoners", "housing", "migrants", "climate"] as const;
 
 export const loader = ({ request }: LoaderFunctionArgs) => staticPageData(request, { title: "campaigns.meta.title", description: "campaigns.meta.description" });
+
+/** A page people only read: no new browser process for it (app/lib/opener-policy.ts). */
+export const handle = { isolate: false } satisfies IsolationHandle;
 
 export const meta: MetaFunction<typeof loader> = titledPageMeta;
 

@@ -7,6 +7,7 @@ import { SiteLink } from "~/components/SiteLink";
 import { staticPageData } from "~/lib/static-page.server";
 import { useRouteTranslation } from "~/lib/i18n";
 import { titledPageMeta } from "~/lib/seo";
+import type { IsolationHandle } from "~/lib/opener-policy";
 
 const DETAILS = ["when", "where", "who", "format"] as const;
 const OBJECTIVES = ["movementBuilding", "strategicPlanning", "resourceSharing", "directAction"] as const;
@@ -18,6 +19,9 @@ const PARTICIPATION = [
 ] as const;
 
 export const loader = ({ request }: LoaderFunctionArgs) => staticPageData(request, { title: "congress.meta.title", description: "congress.meta.description" });
+
+/** A page people only read: no new browser process for it (app/lib/opener-policy.ts). */
+export const handle = { isolate: false } satisfies IsolationHandle;
 
 export const meta: MetaFunction<typeof loader> = titledPageMeta;
 

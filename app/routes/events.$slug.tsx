@@ -7,6 +7,7 @@ import { ContentImage } from "~/components/ContentImage";
 import { NotFoundScreen } from "~/components/NotFound";
 import { PageFrame } from "~/components/PageFrame";
 import { ShareLinks, shareLinksScript } from "~/components/ShareLinks";
+import type { IsolationHandle } from "~/lib/opener-policy";
 import type { PageHandle } from "~/lib/page-scripts";
 import { formatEventDates, isoDate } from "~/lib/dates";
 import { translateFromPayload } from "~/lib/i18n";
@@ -67,7 +68,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: page, error, matches, 
   );
 };
 
-export const handle: PageHandle = { scripts: [shareLinksScript] };
+export const handle = { scripts: [shareLinksScript], isolate: false } satisfies PageHandle & IsolationHandle;
 
 export default function EventPage() {
   const { event, ended, shareUrl } = useLoaderData<typeof loader>();

@@ -14,6 +14,7 @@ import { eventsPage } from "~/models/events.server";
 import { pageFromUrl, QueryError } from "~/models/query.server";
 import type { RootLoaderData } from "~/root";
 import { logError } from "~/lib/log.server";
+import type { IsolationHandle } from "~/lib/opener-policy";
 
 /**
  * /events: upcoming published events, soonest first. /events?past=1 is the
@@ -46,6 +47,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     },
   );
 }
+
+/** A page people only read: no new browser process for it (app/lib/opener-policy.ts). */
+export const handle = { isolate: false } satisfies IsolationHandle;
 
 export const meta: MetaFunction<typeof loader> = ({ data: page, error, matches, location }) => {
   if (!page) {

@@ -14,10 +14,11 @@ import type { GroupCard } from "~/lib/cards";
 import { groupsPage, mappedGroups } from "~/models/groups.server";
 import { pageFromUrl, QueryError } from "~/models/query.server";
 import { logError } from "~/lib/log.server";
+import type { IsolationHandle } from "~/lib/opener-policy";
 import type { PageHandle } from "~/lib/page-scripts";
 
 /** The map's zoom: a small script of its own, without React (GroupsMap.tsx). */
-export const handle = { scripts: [groupsMapScript] } satisfies PageHandle;
+export const handle = { scripts: [groupsMapScript], isolate: false } satisfies PageHandle & IsolationHandle;
 
 /** The list's own anchor: paging keeps the visitor at the list, below the map. */
 const LIST_ID = "all-groups";

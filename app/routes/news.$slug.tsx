@@ -6,6 +6,7 @@ import { ContentImage } from "~/components/ContentImage";
 import { DetailHeader } from "~/components/DetailHeader";
 import { PageFrame } from "~/components/PageFrame";
 import { ShareLinks, shareLinksScript, TranslateLink } from "~/components/ShareLinks";
+import type { IsolationHandle } from "~/lib/opener-policy";
 import type { PageHandle } from "~/lib/page-scripts";
 import { formatDay, isoDate } from "~/lib/dates";
 import { getFixedT } from "~/lib/i18n.server";
@@ -64,7 +65,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: page, matches, locatio
   );
 };
 
-export const handle: PageHandle = { scripts: [shareLinksScript] };
+export const handle = { scripts: [shareLinksScript], isolate: false } satisfies PageHandle & IsolationHandle;
 
 export default function NewsArticlePage() {
   const page = useLoaderData<typeof loader>();

@@ -11,6 +11,7 @@ import { createAnonSupabaseClient } from "~/lib/supabase.server";
 import { newsPage } from "~/models/news.server";
 import { pageFromUrl, QueryError } from "~/models/query.server";
 import { logError } from "~/lib/log.server";
+import type { IsolationHandle } from "~/lib/opener-policy";
 
 /**
  * /news: published articles, newest first, NEWS_PAGE_SIZE to a page
@@ -36,6 +37,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (page > news.pageCount) throw new Response("Not Found", { status: 404 });
   return data({ title, description, news });
 }
+
+/** A page people only read: no new browser process for it (app/lib/opener-policy.ts). */
+export const handle = { isolate: false } satisfies IsolationHandle;
 
 export const meta: MetaFunction<typeof loader> = ({ data: page, matches, location }) => {
   if (!page) return [];

@@ -6,6 +6,7 @@ import { Prose } from "~/components/Prose";
 import { staticPageData } from "~/lib/static-page.server";
 import { useRouteTranslation } from "~/lib/i18n";
 import { titledPageMeta } from "~/lib/seo";
+import type { IsolationHandle } from "~/lib/opener-policy";
 
 /** Each principle and the keys of its "in practice" list, in reading order. */
 const PRINCIPLES = [
@@ -16,6 +17,9 @@ const PRINCIPLES = [
 ] as const;
 
 export const loader = ({ request }: LoaderFunctionArgs) => staticPageData(request, { title: "principles.meta.title", description: "principles.meta.description" });
+
+/** A page people only read: no new browser process for it (app/lib/opener-policy.ts). */
+export const handle = { isolate: false } satisfies IsolationHandle;
 
 export const meta: MetaFunction<typeof loader> = titledPageMeta;
 

@@ -7,6 +7,7 @@ import { useRouteTranslation } from "~/lib/i18n";
 import { RETENTION_PERIODS, type RetentionItem, type RetentionPeriod } from "~/lib/retention";
 import { site } from "~/lib/site";
 import { titledPageMeta } from "~/lib/seo";
+import type { IsolationHandle } from "~/lib/opener-policy";
 
 const NOT_COLLECTED = ["analytics", "thirdParty", "ipAddresses", "sharing"] as const;
 
@@ -36,6 +37,9 @@ const PERIOD_OF: Partial<Record<(typeof STORED)[number], RetentionItem>> = {
 const DURATION = { days: "privacy.stored.duration.days", months: "privacy.stored.duration.months" } as const;
 
 export const loader = ({ request }: LoaderFunctionArgs) => staticPageData(request, { title: "privacy.meta.title", description: "privacy.meta.description" });
+
+/** A page people only read: no new browser process for it (app/lib/opener-policy.ts). */
+export const handle = { isolate: false } satisfies IsolationHandle;
 
 export const meta: MetaFunction<typeof loader> = titledPageMeta;
 

@@ -13,6 +13,7 @@ import { PageFrame } from "~/components/PageFrame";
 import { DownloadIcon } from "~/components/ResourceCard";
 import { ResourceTypeBadge } from "~/components/ResourceTypeIcon";
 import { ShareLinks, shareLinksScript, TranslateLink } from "~/components/ShareLinks";
+import type { IsolationHandle } from "~/lib/opener-policy";
 import type { PageHandle } from "~/lib/page-scripts";
 import { requirePost } from "~/lib/form-post.server";
 import { getFixedT } from "~/lib/i18n.server";
@@ -97,7 +98,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: page, matches, locatio
   return seoMeta({ matches, location }, { title: page.title, description: summarize(resource.description || resource.title) });
 };
 
-export const handle: PageHandle = { scripts: [shareLinksScript] };
+export const handle = { scripts: [shareLinksScript], isolate: false } satisfies PageHandle & IsolationHandle;
 
 export default function ResourcePage() {
   const page = useLoaderData<typeof loader>();

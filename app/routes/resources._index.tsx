@@ -11,6 +11,7 @@ import { createAnonSupabaseClient } from "~/lib/supabase.server";
 import { pageFromUrl, QueryError } from "~/models/query.server";
 import { resourcesPage } from "~/models/resources.server";
 import { logError } from "~/lib/log.server";
+import type { IsolationHandle } from "~/lib/opener-policy";
 
 /**
  * /resources: published resources, newest first, RESOURCES_PAGE_SIZE to a
@@ -35,6 +36,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (page > resources.pageCount) throw new Response("Not Found", { status: 404 });
   return data({ title, description, resources });
 }
+
+/** A page people only read: no new browser process for it (app/lib/opener-policy.ts). */
+export const handle = { isolate: false } satisfies IsolationHandle;
 
 export const meta: MetaFunction<typeof loader> = ({ data: page, matches, location }) => {
   if (!page) return [];

@@ -7,6 +7,7 @@ import { staticPageData } from "~/lib/static-page.server";
 import { useRouteTranslation } from "~/lib/i18n";
 import { site } from "~/lib/site";
 import { titledPageMeta } from "~/lib/seo";
+import type { IsolationHandle } from "~/lib/opener-policy";
 
 /**
  * The sections of the guide and the keys of their items, in reading order.
@@ -20,6 +21,9 @@ const SECTIONS = [
 ] as const;
 
 export const loader = ({ request }: LoaderFunctionArgs) => staticPageData(request, { title: "security.meta.title", description: "security.meta.description" });
+
+/** A page people only read: no new browser process for it (app/lib/opener-policy.ts). */
+export const handle = { isolate: false } satisfies IsolationHandle;
 
 export const meta: MetaFunction<typeof loader> = titledPageMeta;
 

@@ -5,11 +5,15 @@ import { Prose } from "~/components/Prose";
 import { staticPageData } from "~/lib/static-page.server";
 import { useRouteTranslation } from "~/lib/i18n";
 import { titledPageMeta } from "~/lib/seo";
+import type { IsolationHandle } from "~/lib/opener-policy";
 
 const CONSENSUS_STEPS = ["write", "discuss", "present", "amend", "decide"] as const;
 const AFFILIATION_STEPS = ["apply", "meet", "decide"] as const;
 
 export const loader = ({ request }: LoaderFunctionArgs) => staticPageData(request, { title: "structure.meta.title", description: "structure.meta.description" });
+
+/** A page people only read: no new browser process for it (app/lib/opener-policy.ts). */
+export const handle = { isolate: false } satisfies IsolationHandle;
 
 export const meta: MetaFunction<typeof loader> = titledPageMeta;
 

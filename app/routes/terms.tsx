@@ -5,10 +5,14 @@ import { Prose } from "~/components/Prose";
 import { staticPageData } from "~/lib/static-page.server";
 import { useRouteTranslation } from "~/lib/i18n";
 import { titledPageMeta } from "~/lib/seo";
+import type { IsolationHandle } from "~/lib/opener-policy";
 
 const FORM_RULES = ["purpose", "spam", "others", "abuse"] as const;
 
 export const loader = ({ request }: LoaderFunctionArgs) => staticPageData(request, { title: "terms.meta.title", description: "terms.meta.description" });
+
+/** A page people only read: no new browser process for it (app/lib/opener-policy.ts). */
+export const handle = { isolate: false } satisfies IsolationHandle;
 
 export const meta: MetaFunction<typeof loader> = titledPageMeta;
 

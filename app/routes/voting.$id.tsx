@@ -32,6 +32,7 @@ import {
 } from "~/models/proposals.server";
 import { QueryError } from "~/models/query.server";
 import { logError } from "~/lib/log.server";
+import type { IsolationHandle } from "~/lib/opener-policy";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -211,6 +212,9 @@ async function perform(
     }
   }
 }
+
+/** A page people only read: no new browser process for it (app/lib/opener-policy.ts). */
+export const handle = { isolate: false } satisfies IsolationHandle;
 
 export const meta: MetaFunction<typeof loader> = ({ data: page, matches, location }) => {
   if (!page) return [];

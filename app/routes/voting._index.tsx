@@ -17,6 +17,7 @@ import { createAnonSupabaseClient } from "~/lib/supabase.server";
 import { groupChoices, PROPOSAL_FILTERS, proposalsPage, type ProposalFilter } from "~/models/proposals.server";
 import { pageFromUrl, QueryError } from "~/models/query.server";
 import { logError } from "~/lib/log.server";
+import type { IsolationHandle } from "~/lib/opener-policy";
 import type { PageHandle } from "~/lib/page-scripts";
 
 const isFilter = (value: string | null): value is ProposalFilter => value !== null && value in PROPOSAL_FILTERS;
@@ -64,12 +65,14 @@ export const meta: MetaFunction<typeof loader> = ({ data: page, matches, locatio
 /**
  * No React app (docs/decisions/040, 044). A member's page carries the proposal dialog: a link opens
  * it, the form posts as HTML, and the editor is an island started when the member is about to write.
- * A visitor's page has no script.
+ * A visitor's page has no script. A page people read (app/lib/opener-policy.ts): members have
+ * already signed in on /login, which keeps its own browser process.
  */
-export const handle: PageHandle = {
-  scripts: (page) =>
+export const handle = {
+  isolate: false,
+  scripts: (page: unknown) =>
     (page as { viewer?: { isMember: boolean } | null } | undefined)?.viewer?.isMember ? [dialogLinksScript, formSubmittingScript, richTextScript] : [],
-};
+} satisfies PageHandle & IsolationHandle;
 
 function filterHref(filter: ProposalFilter, page = 1) {
   const params = new URLSearchParams();

@@ -251,8 +251,17 @@ test("every response has the security headers", async ({ request }) => {
     expect(headers["content-security-policy"], path).toContain("default-src 'self'");
     expect(headers["x-content-type-options"], path).toBe("nosniff");
     expect(headers["referrer-policy"], path).toBe("same-origin");
-    expect(headers["cross-origin-opener-policy"], path).toBe("same-origin");
     expect(headers["permissions-policy"], path).toContain("camera=()");
+  }
+});
+
+// app/lib/opener-policy.ts: a page people read shares a process; one where they type a secret does not.
+test("pages where visitors type a password or a message keep their own browser process; pages they read do not", async ({ request }) => {
+  for (const path of ["/favicon.svg", "/", "/contact", "/join", "/login", "/signup", "/forgot-password", "/account", "/admin/login"]) {
+    expect((await request.get(path, { maxRedirects: 0 })).headers()["cross-origin-opener-policy"], path).toBe("same-origin");
+  }
+  for (const path of ["/about", "/news", "/events", "/resources", "/groups", "/voting", "/no-such-page"]) {
+    expect((await request.get(path)).headers()["cross-origin-opener-policy"], path).toBe("unsafe-none");
   }
 });
 

@@ -115,6 +115,12 @@ describe("CSP and security headers", () => {
     expect(headers.get("Content-Security-Policy")).toContain("script-src 'none'");
   });
 
+  it("keeps the opener policy a document chose for its page", () => {
+    const headers = new Headers({ "Cross-Origin-Opener-Policy": "unsafe-none" });
+    applySecurityHeaders(headers, { nonce: "n", url: new URL(SITE) });
+    expect(headers.get("Cross-Origin-Opener-Policy")).toBe("unsafe-none");
+  });
+
   it("sets the security headers, with HSTS except on localhost", () => {
     const headers = new Headers();
     applySecurityHeaders(headers, { nonce: "n", url: new URL(SITE) });

@@ -74,6 +74,16 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(editable).toBeVisible();
       await expect(page.locator("style[data-tiptap-style]")).toHaveCount(0);
       expect(await editable.evaluate((element) => getComputedStyle(element).whiteSpace)).toMatch(/break-spaces|pre-wrap/);
+      // The gap cursor (beside a horizontal rule, where no text caret can go) is drawn by its own rules.
+      const gapCursor = await editable.evaluate((element) => {
+        const cursor = element.appendChild(document.createElement("div"));
+        cursor.className = "ProseMirror-gapcursor";
+        const { position } = getComputedStyle(cursor);
+        const { borderTopStyle, animationName } = getComputedStyle(cursor, "::after");
+        cursor.remove();
+        return { position, borderTopStyle, animationName };
+      });
+      expect(gapCursor).toEqual({ position: "absolute", borderTopStyle: "solid", animationName: "ProseMirror-cursor-blink" });
     }
   });
 }

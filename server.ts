@@ -9,7 +9,7 @@
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-ignore -- exists only after `remix vite:build`; its shape is ServerBuild.
 import * as build from "./build/server";
-import { applyCachePolicy } from "./app/lib/cache.server";
+import { applyAssetCachePolicy, applyCachePolicy } from "./app/lib/cache.server";
 import { edgeCacheable, purgeEdgeCache, serveWithEdgeCache, type EdgeCacheStore } from "./app/lib/edge-cache.server";
 import type { Cloudflare } from "./load-context";
 import {
@@ -37,7 +37,11 @@ async function respond(request: Request, env: Env, ctx: ExecutionContext, onWrit
 
   if (request.method === "GET" || request.method === "HEAD") {
     const asset = await env.ASSETS.fetch(request.url, { method: request.method, headers: request.headers });
-    if (asset.status !== 404) return withSecurityHeaders(asset as unknown as Response, { nonce, url });
+    if (asset.status !== 404) {
+      const response = withSecurityHeaders(asset as unknown as Response, { nonce, url });
+      applyAssetCachePolicy(url, response);
+      return response;
+    }
   }
 
   const loadContext: AppLoadContext = {

@@ -255,6 +255,14 @@ test("every response has the security headers", async ({ request }) => {
   }
 });
 
+test("the build's hashed files are kept for a year; the stylesheet is not asked for again", async ({ request }) => {
+  const html = await (await request.get("/")).text();
+  const stylesheet = html.match(/<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"/)?.[1];
+  expect(stylesheet).toBeTruthy();
+  expect((await request.get(stylesheet!)).headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  expect((await request.get("/favicon.svg")).headers()["cache-control"]).not.toContain("immutable");
+});
+
 // app/lib/opener-policy.ts: a page people read shares a process; one where they type a secret does not.
 test("pages where visitors type a password or a message keep their own browser process; pages they read do not", async ({ request }) => {
   for (const path of ["/favicon.svg", "/", "/contact", "/join", "/login", "/signup", "/forgot-password", "/account", "/admin/login"]) {

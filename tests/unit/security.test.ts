@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyCachePolicy, PRIVATE_NO_STORE, PUBLIC_HTML_CACHE } from "~/lib/cache.server";
+import { applyAssetCachePolicy, applyCachePolicy, HASHED_ASSET_CACHE, PRIVATE_NO_STORE, PUBLIC_HTML_CACHE } from "~/lib/cache.server";
 import {
   applySecurityHeaders,
   contentSecurityPolicy,
@@ -190,5 +190,17 @@ describe("cache policy", () => {
     const css = new Response("body{}", { headers: { "Content-Type": "text/css", "Cache-Control": "public, max-age=31536000, immutable" } });
     applyCachePolicy(new Request(`${SITE}/assets/app.css`), css);
     expect(css.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("lets a browser keep the build's hashed files for a year, and only those", () => {
+    const revalidate = "public, max-age=0, must-revalidate";
+    const file = (status = 200) => new Response(status === 304 ? null : "x", { status, headers: { "Cache-Control": revalidate } });
+    const hashed = file();
+    applyAssetCachePolicy(new URL(`${SITE}/assets/app-C1I3Lgfq.css`), hashed);
+    expect(hashed.headers.get("Cache-Control")).toBe(HASHED_ASSET_CACHE);
+    for (const [path, response] of [["/favicon.svg", file()], ["/locales/ar.json", file()], ["/demo/congress.webp", file()], ["/assets/app-C1I3Lgfq.css", file(304)]] as const) {
+      applyAssetCachePolicy(new URL(`${SITE}${path}`), response);
+      expect(response.headers.get("Cache-Control"), path).toBe(revalidate);
+    }
   });
 });

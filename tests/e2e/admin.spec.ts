@@ -47,6 +47,8 @@ test("a visitor is sent to /admin/login and comes back after signing in", async 
     await expect(page.getByRole("heading", { name: admin.dashboard.cards[card].title, level: 2, exact: true })).toBeVisible();
   }
   await page.getByRole("navigation", { name: admin.nav.label }).getByRole("button", { name: admin.nav.signOut }).click();
+  // Signing out lands on the home page; a navigation started before then would be cut short by it.
+  await page.waitForURL((url) => url.pathname === "/");
   await page.goto("/admin");
   await expect(page).toHaveURL(/\/admin\/login/);
 });

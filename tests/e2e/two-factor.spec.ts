@@ -52,6 +52,8 @@ test("an admin without a factor enrols before /admin, reaches it, and the next s
   await expect(page.getByRole("heading", { level: 1, name: admin.sections.news.title })).toBeVisible();
 
   await page.getByRole("navigation", { name: admin.nav.label }).getByRole("button", { name: admin.nav.signOut }).click();
+  // Signing out lands on the home page; a navigation started before then would be cut short by it.
+  await page.waitForURL((url) => url.pathname === "/");
   await page.goto("/admin");
   await signInWithPassword(page, email, page.url());
   await expect(page).toHaveURL(/\/login\/code\?redirectTo=%2Fadmin$/);

@@ -57,7 +57,12 @@ export function applyCachePolicy(request: Request, response: Response): void {
   headers.set("Vary", "Cookie, Accept-Language");
 }
 
-/** Sets Cache-Control on a mutable static-file response: a year, immutable, for Vite's hashed build output. */
+/**
+ * Sets Cache-Control on a mutable static-file response: a year, immutable, for Vite's hashed build
+ * output. A 304 too: its headers replace the browser's stored ones, so a copy kept under the old
+ * `must-revalidate` becomes immutable at its next check instead of being asked for on every page.
+ */
 export function applyAssetCachePolicy(url: URL, response: Response): void {
-  if (response.status === 200 && url.pathname.startsWith("/assets/")) response.headers.set("Cache-Control", HASHED_ASSET_CACHE);
+  const fresh = response.status === 200 || response.status === 304;
+  if (fresh && url.pathname.startsWith("/assets/")) response.headers.set("Cache-Control", HASHED_ASSET_CACHE);
 }

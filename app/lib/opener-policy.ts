@@ -10,13 +10,12 @@
  * keep `same-origin`. The policy belongs to the route, never to the visitor: one that differed
  * for members would tell another site who is one.
  */
-export type IsolationHandle = { isolate?: boolean };
+import { handleOf, type RouteMatch } from "~/lib/page-scripts";
 
-type RouteMatch = { handle?: unknown };
+export type IsolationHandle = { isolate?: boolean };
 
 /** The policy of a page made of these route matches: the page's own route (the last) decides. */
 export function openerPolicy(matches: readonly RouteMatch[]): "same-origin" | "unsafe-none" {
-  const handle = matches.at(-1)?.handle;
-  const isolate = handle && typeof handle === "object" ? (handle as IsolationHandle).isolate : undefined;
-  return isolate === false ? "unsafe-none" : "same-origin";
+  const route = matches.at(-1);
+  return route && handleOf<IsolationHandle>(route).isolate === false ? "unsafe-none" : "same-origin";
 }

@@ -24,10 +24,12 @@ export type PageHandle = {
 /** `scripts`: what the page loads; `allowed`: those and every chunk they may import, for the CSP. */
 export type PageScripts = { hydrate: boolean; scripts: string[]; allowed: string[] };
 
-type RouteMatch = { handle?: unknown; data?: unknown };
+/** A route of the page, as useMatches() and the server's matches give it. */
+export type RouteMatch = { handle?: unknown; data?: unknown };
 
-function handleOf(match: RouteMatch): PageHandle {
-  return match.handle && typeof match.handle === "object" ? (match.handle as PageHandle) : {};
+/** A route's `handle` as the declarations a page's routes may make (each field optional), or none. */
+export function handleOf<Handle extends object = PageHandle>(match: RouteMatch): Partial<Handle> {
+  return match.handle && typeof match.handle === "object" ? (match.handle as Partial<Handle>) : {};
 }
 
 /** The scripts of a page made of these route matches (useMatches() in the browser, the server's matches in entry.server). */

@@ -3,6 +3,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Field, FormNotice, TextInput } from "~/components/FormField";
+import { SubmitButton } from "~/components/SubmitButton";
 import { EMAIL_MAX, PASSWORD_MAX } from "~/lib/member-fields";
 import { useMemberForm } from "~/lib/use-member-form";
 
@@ -48,9 +49,7 @@ export function SignInForm({
       <Field ns="account" field={fields.password} label={t("fields.password")} required>
         <TextInput field={fields.password} type="password" autoComplete="current-password" required maxLength={PASSWORD_MAX} />
       </Field>
-      <button type="submit" disabled={submitting} className="btn-primary mt-2 w-full disabled:cursor-wait disabled:opacity-70">
-        {submitting ? t("login.submitting") : t("login.submit")}
-      </button>
+      <SubmitButton busy={submitting} label={t("login.submit")} busyLabel={t("login.submitting")} className="btn-primary mt-2 w-full" />
       <p className="mt-4">
         <Link to="/forgot-password" className="font-semibold text-accent-700 underline underline-offset-2">
           {t("login.forgot")}

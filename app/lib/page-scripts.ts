@@ -21,6 +21,11 @@ export type PageHandle = {
   scripts?: readonly PageScript[] | ((data: unknown) => readonly PageScript[]);
 };
 
+/** `scripts` for a page whose loader data names its `viewer`: these for an approved member, none for anyone else. */
+export function forMembers(scripts: readonly PageScript[]): (data: unknown) => readonly PageScript[] {
+  return (data) => ((data as { viewer?: { isMember?: boolean } | null } | undefined)?.viewer?.isMember ? scripts : []);
+}
+
 /** `scripts`: what the page loads; `allowed`: those and every chunk they may import, for the CSP. */
 export type PageScripts = { hydrate: boolean; scripts: string[]; allowed: string[] };
 

@@ -2,10 +2,12 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PageFrame } from "~/components/PageFrame";
+import { formSubmittingScript } from "~/components/SubmitButton";
 import { SignInForm } from "~/components/SignInForm";
 import { getSession } from "~/lib/auth.server";
 import { useNamespaceStrings } from "~/lib/i18n";
 import { getFixedT, namespaceStrings } from "~/lib/i18n.server";
+import type { PageHandle } from "~/lib/page-scripts";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { signInWithPassword } from "~/lib/sign-in.server";
 
@@ -31,6 +33,8 @@ export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
   { title: page?.title },
   { name: "robots", content: "noindex" },
 ];
+
+export const handle: PageHandle = { scripts: [formSubmittingScript] };
 
 export default function AdminLoginPage() {
   const { redirectTo, strings } = useLoaderData<typeof loader>();

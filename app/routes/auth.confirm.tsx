@@ -4,8 +4,10 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useTranslation } from "react-i18next";
 import { FormNotice } from "~/components/FormField";
 import { PageFrame } from "~/components/PageFrame";
+import { SubmitButton, formSubmittingScript } from "~/components/SubmitButton";
 import { useNamespaceStrings } from "~/lib/i18n";
 import { getFixedT, namespaceStrings } from "~/lib/i18n.server";
+import type { PageHandle } from "~/lib/page-scripts";
 import { memberForm } from "~/lib/member-action.server";
 import { ConfirmEmailSchema } from "~/lib/member-schemas";
 import { clientKey, withinLimit } from "~/lib/rate-limit.server";
@@ -45,6 +47,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: page?.title }, { name: "robots", content: "noindex" }];
 
+export const handle: PageHandle = { scripts: [formSubmittingScript] };
+
 export default function ConfirmEmailPage() {
   const { tokenHash, strings } = useLoaderData<typeof loader>();
   useNamespaceStrings(strings);
@@ -62,9 +66,7 @@ export default function ConfirmEmailPage() {
           <Form method="post" className="rounded-lg border border-ink-200 bg-white p-5 shadow-sm sm:p-8">
             <input type="hidden" name="token_hash" value={tokenHash} />
             <input type="hidden" name="type" value="email" />
-            <button type="submit" disabled={submitting} className="btn-primary w-full disabled:cursor-wait disabled:opacity-70">
-              {submitting ? t("confirm.submitting") : t("confirm.submit")}
-            </button>
+            <SubmitButton busy={submitting} label={t("confirm.submit")} busyLabel={t("confirm.submitting")} className="btn-primary w-full" />
           </Form>
         ) : null}
         <Link to="/login" className="font-semibold text-accent-700 underline underline-offset-2">

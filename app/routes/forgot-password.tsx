@@ -5,8 +5,10 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useTranslation } from "react-i18next";
 import { Field, FormNotice, TextInput } from "~/components/FormField";
 import { PageFrame } from "~/components/PageFrame";
+import { SubmitButton, formSubmittingScript } from "~/components/SubmitButton";
 import { useNamespaceStrings } from "~/lib/i18n";
 import { getFixedT, namespaceStrings } from "~/lib/i18n.server";
+import type { PageHandle } from "~/lib/page-scripts";
 import { memberForm } from "~/lib/member-action.server";
 import { EMAIL_MAX } from "~/lib/member-fields";
 import { ForgotPasswordSchema } from "~/lib/member-schemas";
@@ -46,6 +48,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: page?.title }, { name: "robots", content: "noindex" }];
 
+export const handle: PageHandle = { scripts: [formSubmittingScript] };
+
 export default function ForgotPasswordPage() {
   const { strings } = useLoaderData<typeof loader>();
   useNamespaceStrings(strings);
@@ -69,9 +73,7 @@ export default function ForgotPasswordPage() {
           <Field ns="account" field={fields.email} label={t("fields.email")} required>
             <TextInput field={fields.email} type="email" autoComplete="email" required maxLength={EMAIL_MAX} />
           </Field>
-          <button type="submit" disabled={submitting} className="btn-primary mt-2 w-full disabled:cursor-wait disabled:opacity-70">
-            {submitting ? t("forgot.submitting") : t("forgot.submit")}
-          </button>
+          <SubmitButton busy={submitting} label={t("forgot.submit")} busyLabel={t("forgot.submitting")} className="btn-primary mt-2 w-full" />
         </Form>
         <Link to="/login" className="font-semibold text-accent-700 underline underline-offset-2">
           {t("forgot.back")}

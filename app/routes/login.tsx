@@ -3,10 +3,12 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormNotice } from "~/components/FormField";
 import { PageFrame } from "~/components/PageFrame";
+import { formSubmittingScript } from "~/components/SubmitButton";
 import { SignInForm } from "~/components/SignInForm";
 import { requireAnonymous } from "~/lib/auth.server";
 import { useNamespaceStrings } from "~/lib/i18n";
 import { getFixedT, namespaceStrings } from "~/lib/i18n.server";
+import type { PageHandle } from "~/lib/page-scripts";
 import { signInWithPassword } from "~/lib/sign-in.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 
@@ -39,6 +41,8 @@ export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
   { title: page?.title },
   { name: "robots", content: "noindex" },
 ];
+
+export const handle: PageHandle = { scripts: [formSubmittingScript] };
 
 export default function LoginPage() {
   const { redirectTo, deleted, signedOutEverywhere, strings } = useLoaderData<typeof loader>();

@@ -6,9 +6,11 @@ import { useTranslation } from "react-i18next";
 import { CodeField } from "~/components/CodeField";
 import { FormNotice } from "~/components/FormField";
 import { PageFrame } from "~/components/PageFrame";
+import { SubmitButton, formSubmittingScript } from "~/components/SubmitButton";
 import { getSession } from "~/lib/auth.server";
 import { useNamespaceStrings } from "~/lib/i18n";
 import { getFixedT, namespaceStrings } from "~/lib/i18n.server";
+import type { PageHandle } from "~/lib/page-scripts";
 import { memberForm } from "~/lib/member-action.server";
 import { CodeSchema } from "~/lib/member-schemas";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -54,6 +56,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: page?.title }, { name: "robots", content: "noindex" }];
 
+export const handle: PageHandle = { scripts: [formSubmittingScript] };
+
 export default function CodePage() {
   const { redirectTo, strings } = useLoaderData<typeof loader>();
   useNamespaceStrings(strings);
@@ -75,9 +79,7 @@ export default function CodePage() {
           ) : null}
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <CodeField field={fields.code} />
-          <button type="submit" disabled={submitting} className="btn-primary mt-2 w-full disabled:cursor-wait disabled:opacity-70">
-            {submitting ? t("code.submitting") : t("code.submit")}
-          </button>
+          <SubmitButton busy={submitting} label={t("code.submit")} busyLabel={t("code.submitting")} className="btn-primary mt-2 w-full" />
         </Form>
         <Form method="post" action="/logout" className="text-ink-700">
           <p>{t("code.lostDevice")}</p>

@@ -3,8 +3,10 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useTranslation } from "react-i18next";
 import { FormNotice } from "~/components/FormField";
 import { PageFrame } from "~/components/PageFrame";
+import { SubmitButton, formSubmittingScript } from "~/components/SubmitButton";
 import { useNamespaceStrings } from "~/lib/i18n";
 import { getFixedT, namespaceStrings } from "~/lib/i18n.server";
+import type { PageHandle } from "~/lib/page-scripts";
 import { memberForm } from "~/lib/member-action.server";
 import { clientKey, withinLimit } from "~/lib/rate-limit.server";
 import { NewsletterLinkSchema } from "~/lib/schemas";
@@ -72,6 +74,8 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: page?.title }, { name: "robots", content: "noindex" }];
 
+export const handle: PageHandle = { scripts: [formSubmittingScript] };
+
 export default function NewsletterLinkPage() {
   const { kind, token, strings } = useLoaderData<typeof loader>();
   useNamespaceStrings(strings);
@@ -104,9 +108,7 @@ export default function NewsletterLinkPage() {
         ) : token && error !== "expired" ? (
           <Form method="post" className="rounded-lg border border-ink-200 bg-white p-5 shadow-sm sm:p-8">
             <input type="hidden" name="token" value={token} />
-            <button type="submit" disabled={submitting} className="btn-primary w-full disabled:cursor-wait disabled:opacity-70">
-              {submitting ? t(`${kind}.submitting`) : t(`${kind}.submit`)}
-            </button>
+            <SubmitButton busy={submitting} label={t(`${kind}.submit`)} busyLabel={t(`${kind}.submitting`)} className="btn-primary w-full" />
           </Form>
         ) : null}
         <Link to="/" className="font-semibold text-accent-700 underline underline-offset-2">

@@ -7,8 +7,10 @@ import { authUnreachable } from "~/lib/auth.server";
 import { useTranslation } from "react-i18next";
 import { Field, FormNotice, TextInput } from "~/components/FormField";
 import { PageFrame } from "~/components/PageFrame";
+import { SubmitButton, formSubmittingScript } from "~/components/SubmitButton";
 import { useNamespaceStrings } from "~/lib/i18n";
 import { getFixedT, namespaceStrings } from "~/lib/i18n.server";
+import type { PageHandle } from "~/lib/page-scripts";
 import { memberForm } from "~/lib/member-action.server";
 import { PASSWORD_MAX } from "~/lib/member-fields";
 import { ResetLinkSchema, ResetPasswordSchema } from "~/lib/member-schemas";
@@ -110,6 +112,8 @@ async function recoveringUser(supabase: TypedSupabaseClient, tokenHash: string, 
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: page?.title }, { name: "robots", content: "noindex" }];
 
+export const handle: PageHandle = { scripts: [formSubmittingScript] };
+
 export default function ResetPasswordPage() {
   const { tokenHash, strings } = useLoaderData<typeof loader>();
   useNamespaceStrings(strings);
@@ -134,9 +138,7 @@ export default function ResetPasswordPage() {
             <Field ns="account" field={fields.newPassword} label={t("fields.newPassword")} required hint={t("signup.passwordHint")}>
               <TextInput field={fields.newPassword} type="password" autoComplete="new-password" required maxLength={PASSWORD_MAX} />
             </Field>
-            <button type="submit" disabled={submitting} className="btn-primary mt-2 w-full disabled:cursor-wait disabled:opacity-70">
-              {submitting ? t("reset.submitting") : t("reset.submit")}
-            </button>
+            <SubmitButton busy={submitting} label={t("reset.submit")} busyLabel={t("reset.submitting")} className="btn-primary mt-2 w-full" />
           </Form>
         ) : null}
         <Link to="/forgot-password" className="font-semibold text-accent-700 underline underline-offset-2">

@@ -7,9 +7,11 @@ import { isAuthWeakPasswordError } from "@supabase/supabase-js";
 import { useTranslation } from "react-i18next";
 import { Field, FormNotice, TextArea, TextInput } from "~/components/FormField";
 import { PageFrame } from "~/components/PageFrame";
+import { SubmitButton, formSubmittingScript } from "~/components/SubmitButton";
 import { requireAnonymous } from "~/lib/auth.server";
 import { useNamespaceStrings } from "~/lib/i18n";
 import { detectLanguage, getFixedT, namespaceStrings } from "~/lib/i18n.server";
+import type { PageHandle } from "~/lib/page-scripts";
 import { memberForm } from "~/lib/member-action.server";
 import { EMAIL_MAX, JOIN_REASON_MAX, PASSWORD_MAX } from "~/lib/member-fields";
 import { SignUpSchema } from "~/lib/member-schemas";
@@ -90,6 +92,8 @@ export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
   { name: "description", content: page?.description },
 ];
 
+export const handle: PageHandle = { scripts: [formSubmittingScript] };
+
 export default function SignUpPage() {
   const { strings } = useLoaderData<typeof loader>();
   useNamespaceStrings(strings);
@@ -155,9 +159,7 @@ export default function SignUpPage() {
           <Field ns="account" field={fields.reason} label={t("fields.reason")} hint={t("signup.reasonHint")}>
             <TextArea field={fields.reason} rows={4} maxLength={JOIN_REASON_MAX} aria-describedby={`${fields.reason.id}-hint ${fields.reason.errorId}`} />
           </Field>
-          <button type="submit" disabled={submitting} className="btn-primary mt-2 w-full disabled:cursor-wait disabled:opacity-70">
-            {submitting ? t("signup.submitting") : t("signup.submit")}
-          </button>
+          <SubmitButton busy={submitting} label={t("signup.submit")} busyLabel={t("signup.submitting")} className="btn-primary mt-2 w-full" />
           <p className="mt-6 text-ink-700">
             {t("signup.haveAccount")}{" "}
             <Link to="/login" className="font-semibold text-accent-700 underline underline-offset-2">

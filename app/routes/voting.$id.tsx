@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import { Field, FormNotice, TextArea } from "~/components/FormField";
 import { PageFrame } from "~/components/PageFrame";
 import { Prose } from "~/components/Prose";
+import { SubmitButton, formSubmittingScript } from "~/components/SubmitButton";
 import { ProposalCounts, ProposalHeading } from "~/components/ProposalSummary";
 import { getSession, requireViewer, type Viewer } from "~/lib/auth.server";
 import { formatDayTime, isoDate } from "~/lib/dates";
@@ -33,6 +34,7 @@ import {
 import { QueryError } from "~/models/query.server";
 import { logError } from "~/lib/log.server";
 import type { IsolationHandle } from "~/lib/opener-policy";
+import { forMembers, type PageHandle } from "~/lib/page-scripts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -213,8 +215,11 @@ async function perform(
   }
 }
 
-/** A page people only read: no new browser process for it (app/lib/opener-policy.ts). */
-export const handle = { isolate: false } satisfies IsolationHandle;
+/**
+ * A page people only read: no new browser process for it (app/lib/opener-policy.ts). A member's
+ * page has one small script, which shows a comment form's saving state; a visitor's has none.
+ */
+export const handle = { isolate: false, scripts: forMembers([formSubmittingScript]) } satisfies PageHandle & IsolationHandle;
 
 export const meta: MetaFunction<typeof loader> = ({ data: page, matches, location }) => {
   if (!page) return [];
@@ -322,9 +327,7 @@ function CommentForm({ intent, commentId, defaultValue, label, submitLabel }: { 
       <Field ns="voting" field={fields.content} label={label} required hint={t("detail.comments.plainText")}>
         <TextArea field={fields.content} rows={4} required maxLength={COMMENT_MAX} aria-describedby={`${fields.content.id}-hint ${fields.content.errorId}`} />
       </Field>
-      <button type="submit" disabled={busy} className="btn-primary justify-self-start disabled:opacity-70">
-        {busy ? t("detail.comments.saving") : submitLabel}
-      </button>
+      <SubmitButton busy={busy} label={submitLabel} busyLabel={t("detail.comments.saving")} className="btn-primary justify-self-start" />
     </Form>
   );
 }

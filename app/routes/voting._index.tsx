@@ -18,7 +18,7 @@ import { groupChoices, PROPOSAL_FILTERS, proposalsPage, type ProposalFilter } fr
 import { pageFromUrl, QueryError } from "~/models/query.server";
 import { logError } from "~/lib/log.server";
 import type { IsolationHandle } from "~/lib/opener-policy";
-import type { PageHandle } from "~/lib/page-scripts";
+import { forMembers, type PageHandle } from "~/lib/page-scripts";
 
 const isFilter = (value: string | null): value is ProposalFilter => value !== null && value in PROPOSAL_FILTERS;
 
@@ -70,8 +70,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: page, matches, locatio
  */
 export const handle = {
   isolate: false,
-  scripts: (page: unknown) =>
-    (page as { viewer?: { isMember: boolean } | null } | undefined)?.viewer?.isMember ? [dialogLinksScript, formSubmittingScript, richTextScript] : [],
+  scripts: forMembers([dialogLinksScript, formSubmittingScript, richTextScript]),
 } satisfies PageHandle & IsolationHandle;
 
 function filterHref(filter: ProposalFilter, page = 1) {

@@ -6,6 +6,7 @@ import contact from "../../locales/en/contact.json" with { type: "json" };
 import newsletterPages from "../../locales/en/newsletter.json" with { type: "json" };
 import arabicNewsletterPages from "../../locales/ar/newsletter.json" with { type: "json" };
 import { SERVICE_ROLE_KEY, SUPABASE_URL, mailedLink } from "./local-backend";
+import { expectOnePostWhileBusy } from "./submitting";
 
 /**
  * The contact and join forms and the footer's newsletter form, as a visitor
@@ -204,20 +205,7 @@ test.describe("/contact", () => {
     test.skip(!javaScriptEnabled, "the submitting state is the page's small script");
     await page.goto("/contact");
     await fill(page, { name: "Ada", email: uniqueEmail("slow"), message: "Patience.", security: true });
-    // Playwright waits for a pending navigation before it looks at the page, so the posts are counted
-    // and stopped here, after the page's own listener (on the document) has seen them.
-    await page.evaluate(() => {
-      Object.assign(window, { posts: 0 });
-      window.addEventListener("submit", (event) => {
-        if (!event.defaultPrevented) Object.assign(window, { posts: (window as unknown as { posts: number }).posts + 1 });
-        event.preventDefault();
-      });
-    });
-    await contactForm(page).submit.click();
-    const busy = contactForm(page).root.getByRole("button", { name: form.submitting });
-    await expect(busy).toHaveAttribute("aria-disabled", "true");
-    await busy.click({ force: true });
-    expect(await page.evaluate(() => (window as unknown as { posts: number }).posts)).toBe(1);
+    await expectOnePostWhileBusy(page, contactForm(page).submit, contactForm(page).root.getByRole("button", { name: form.submitting }));
   });
 });
 

@@ -3,8 +3,10 @@ import account from "../../locales/en/account.json" with { type: "json" };
 import common from "../../locales/en/common.json" with { type: "json" };
 import voting from "../../locales/en/voting.json" with { type: "json" };
 import editor from "../../locales/en/editor.json" with { type: "json" };
+import newsletter from "../../locales/en/newsletter.json" with { type: "json" };
 import { ANON_KEY, SUPABASE_URL } from "./local-backend";
 import { PASSWORD, approvedMember, asAdmin, field, ownClientAddress, signIn, signOut, unique } from "./members";
+import { expectOnePostWhileBusy } from "./submitting";
 
 /**
  * The member half of the site as people use it, with JavaScript ('js') and without ('nojs'):
@@ -46,6 +48,24 @@ test("sign-up asks for a public name, never signs in, and taking part waits for 
   expect(cookie?.sameSite).toBe("Lax");
   await signOut(page);
   await expect(page.getByRole("link", { name: common.header.account.signIn }).first()).toBeAttached();
+});
+
+test("the sign-in pages' buttons say what they are doing while their form posts, and refuse a second press", async ({ page, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "the submitting state is the page's small script");
+  const email = `e2e-busy-${unique()}@example.org`;
+  const pages: [path: string, fields: [label: string, value: string][], label: string, busyLabel: string][] = [
+    ["/login", [[account.fields.email, email], [account.fields.password, PASSWORD]], account.login.submit, account.login.submitting],
+    ["/admin/login", [[account.fields.email, email], [account.fields.password, PASSWORD]], account.login.submit, account.login.submitting],
+    ["/signup", [[account.fields.email, email], [account.fields.password, PASSWORD], [account.fields.publicName, `busy-${unique()}`]], account.signup.submit, account.signup.submitting],
+    ["/forgot-password", [[account.fields.email, email]], account.forgot.submit, account.forgot.submitting],
+    [`/newsletter/confirm?token=${"a".repeat(48)}`, [], newsletter.confirm.submit, newsletter.confirm.submitting],
+  ];
+  for (const [path, fields, label, busyLabel] of pages) {
+    await page.goto(path);
+    for (const [fieldLabel, value] of fields) await field(page, fieldLabel).fill(value);
+    const main = page.locator("main");
+    await expectOnePostWhileBusy(page, main.getByRole("button", { name: label }), main.getByRole("button", { name: busyLabel }));
+  }
 });
 
 test("a wrong password is refused in words, and a look-alike public name is refused", async ({ page }) => {
@@ -177,7 +197,7 @@ test("two members take a proposal from draft to a decided result, and nobody can
   await visitor.close();
 });
 
-test("comments are edited and deleted by their author, and a withdrawn proposal takes no more", async ({ page }) => {
+test("comments are edited and deleted by their author, and a withdrawn proposal takes no more", async ({ page, javaScriptEnabled }) => {
   const author = await approvedMember("commenter");
   await signIn(page, author.email);
   await page.goto("/voting/new");
@@ -190,6 +210,12 @@ test("comments are edited and deleted by their author, and a withdrawn proposal 
   await expect(page.getByRole("heading", { name: `${title} (edited)` })).toBeVisible();
   await page.getByRole("button", { name: voting.detail.publish }).click();
 
+  if (javaScriptEnabled) {
+    await field(page, voting.detail.comments.new).fill("Said twice?");
+    const submit = page.getByRole("button", { name: voting.detail.comments.submit, exact: true });
+    await expectOnePostWhileBusy(page, submit, page.getByRole("button", { name: voting.detail.comments.saving }));
+    await page.reload();
+  }
   await field(page, voting.detail.comments.new).fill("<script>alert(1)</script> see https://example.org");
   await page.getByRole("button", { name: voting.detail.comments.submit, exact: true }).click();
   await expect(page.getByText("<script>alert(1)</script> see https://example.org").first()).toBeVisible();

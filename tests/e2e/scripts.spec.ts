@@ -43,11 +43,11 @@ const PUBLIC_PAGES: [path: string, scripts: RegExp[]][] = [
   ["/join", [FORM]],
   ["/voting", []],
   ["/voting/50000000-0000-4000-8000-000000000003", []],
-  ["/login", []],
-  ["/signup", []],
-  ["/forgot-password", []],
-  ["/admin/login", []],
-  [`/newsletter/confirm?token=${"a".repeat(48)}`, []],
+  ["/login", [FORM]],
+  ["/signup", [FORM]],
+  ["/forgot-password", [FORM]],
+  ["/admin/login", [FORM]],
+  [`/newsletter/confirm?token=${"a".repeat(48)}`, [FORM]],
   ["/no-such-page", []],
 ];
 
@@ -103,6 +103,7 @@ test.describe("a member's pages", () => {
       ["/account/two-factor", [FORM]],
       ["/voting", [DIALOG, FORM, RICH_TEXT, PRELOAD]],
       ["/voting/new", [FORM, RICH_TEXT, PRELOAD]],
+      ["/voting/50000000-0000-4000-8000-000000000003", [FORM]],
     ];
     for (const [path, expected] of pages) {
       const { page: fresh, html, urls, brotli } = await scriptsOf(page.context(), path);

@@ -2,6 +2,7 @@ import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import account from "../../locales/en/account.json" with { type: "json" };
 import { PASSWORD, approvedMember, field, ownClientAddress, signIn } from "./members";
+import { expectOnePostWhileBusy } from "./submitting";
 
 /**
  * Sessions a member controls, with JavaScript on and off: "sign out of all devices" on /account signs
@@ -65,19 +66,7 @@ test("each /account button says what it is doing while its form posts, and refus
   ] as const) {
     await page.goto("/account");
     await before();
-    // The posts are counted and stopped after the page's own listener (on the document) has seen them:
-    // the account must still exist, and be signed in, for the next button.
-    await page.evaluate(() => {
-      Object.assign(window, { posts: 0 });
-      window.addEventListener("submit", (event) => {
-        if (!event.defaultPrevented) Object.assign(window, { posts: (window as unknown as { posts: number }).posts + 1 });
-        event.preventDefault();
-      });
-    });
-    await page.getByRole("button", { name: label }).click();
-    const busy = page.getByRole("button", { name: busyLabel });
-    await expect(busy).toHaveAttribute("aria-disabled", "true");
-    await busy.click({ force: true });
-    expect(await page.evaluate(() => (window as unknown as { posts: number }).posts)).toBe(1);
+    // Nothing is posted: the account must still exist, and be signed in, for the next button.
+    await expectOnePostWhileBusy(page, page.getByRole("button", { name: label }), page.getByRole("button", { name: busyLabel }));
   }
 });

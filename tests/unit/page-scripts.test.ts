@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageScripts } from "~/lib/page-scripts";
+import { forMembers, pageScripts } from "~/lib/page-scripts";
 
 describe("pageScripts", () => {
   it("loads nothing for routes that ask for nothing", () => {
@@ -32,5 +32,14 @@ describe("pageScripts", () => {
       allowed: ["/assets/dialog.js", island.src, ...island.imports],
     });
     expect(pageScripts([{ handle: forMembers, data: { member: false } }])).toEqual({ hydrate: false, scripts: [], allowed: [] });
+  });
+
+  it("gives a page's member scripts to an approved member only, never to a visitor or an account awaiting approval", () => {
+    const handle = { scripts: forMembers(["/assets/form.js"]) };
+    const scriptsFor = (data: unknown) => pageScripts([{ handle, data }]).scripts;
+    expect(scriptsFor({ viewer: { isMember: true } })).toEqual(["/assets/form.js"]);
+    expect(scriptsFor({ viewer: { isMember: false } })).toEqual([]);
+    expect(scriptsFor({ viewer: null })).toEqual([]);
+    expect(scriptsFor(undefined)).toEqual([]);
   });
 });

@@ -125,6 +125,8 @@ function PlacesToATenth({ children }: { children: ReactNode }) {
 function Markers({ groups }: { groups: readonly MapGroup[] }) {
   const { t } = useTranslation("groups");
   const dot = <use href={`#${DOT_ID}`} />;
+  // The same for every link: translated once, not once a marker (hundreds at the network's size).
+  const visitHint = `${t("map.visitHint")} ${t("common:externalLink")}`;
   return (
     <g>
       {groups.map((group) => {
@@ -135,7 +137,7 @@ function Markers({ groups }: { groups: readonly MapGroup[] }) {
         return website ? (
           <Marker key={group.id} coordinates={coordinates}>
             <a href={website} target="_blank" rel="noopener noreferrer">
-              <title>{`${label}\n${t("map.visitHint")} ${t("common:externalLink")}`}</title>
+              <title>{`${label}\n${visitHint}`}</title>
               {dot}
             </a>
           </Marker>

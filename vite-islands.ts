@@ -7,7 +7,8 @@ const QUERY = "?island";
 /** What `import island from "./x.ts?island"` gives (IslandScript in app/lib/page-scripts.ts). */
 type IslandScript = { src: string; imports: readonly string[] };
 
-type ManifestChunk = { file: string; imports?: string[]; dynamicImports?: string[] };
+/** An entry of Vite's build manifest (build.manifest), as far as islands read it. */
+export type ManifestChunk = { file: string; imports?: string[]; dynamicImports?: string[]; css?: string[] };
 
 /**
  * Islands: a module bundled with its dependencies (React, Tiptap…) for a page that runs no React app
@@ -40,19 +41,38 @@ export function islands({ clientManifest }: { clientManifest: string }): Plugin 
         const reference = this.emitFile({ type: "chunk", id: file, preserveSignature: "strict" });
         return `export default { src: import.meta.ROLLUP_FILE_URL_${reference}, imports: [] };`;
       }
-      const manifest = JSON.parse(readFileSync(path.resolve(root, clientManifest), "utf8")) as Record<string, ManifestChunk>;
-      if (!manifest[key]) throw new Error(`${key} is not in the browser build's manifest`);
-      const seen = new Set<string>();
-      const visit = (name: string) => {
-        if (seen.has(name)) return;
-        seen.add(name);
-        for (const next of [...(manifest[name].imports ?? []), ...(manifest[name].dynamicImports ?? [])]) visit(next);
-      };
-      visit(key);
-      const files = [...seen].map((name) => `/${manifest[name].file}`);
-      return island({ src: files[0], imports: files.slice(1) });
+      return island(islandFromManifest(readManifest(path.resolve(root, clientManifest)), key));
     },
   };
+}
+
+function readManifest(file: string): Record<string, ManifestChunk> {
+  try {
+    return JSON.parse(readFileSync(file, "utf8")) as Record<string, ManifestChunk>;
+  } catch (error) {
+    throw new Error(`Islands: cannot read the browser build's manifest, ${file}. The server build reads it after the browser build: run the whole \`remix vite:build\`.`, { cause: error });
+  }
+}
+
+/**
+ * The island `key` (its source path from the root) as the browser build emitted it: its chunk's
+ * address first, then every chunk it imports, statically or not, each once. An island may not bring
+ * a stylesheet: the page loads its script only, so its styles would silently be missing (they belong
+ * in app/styles/app.css, as the editor's do).
+ */
+export function islandFromManifest(manifest: Record<string, ManifestChunk>, key: string): IslandScript {
+  if (!manifest[key]) throw new Error(`Islands: ${key} is not in the browser build's manifest`);
+  const seen = new Set<string>();
+  const visit = (name: string) => {
+    if (seen.has(name)) return;
+    seen.add(name);
+    const chunk = manifest[name];
+    if (chunk.css?.length) throw new Error(`Islands: ${key} brings a stylesheet (${chunk.css.join(", ")}, through ${name}); import it in app/styles/app.css instead`);
+    for (const next of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])]) visit(next);
+  };
+  visit(key);
+  const files = [...seen].map((name) => `/${manifest[name].file}`);
+  return { src: files[0], imports: files.slice(1) };
 }
 
 function island(script: IslandScript) {

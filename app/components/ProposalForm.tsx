@@ -17,6 +17,7 @@ export type ProposalDefaults = { title: string; content: string; group: string }
  * when an existing proposal is edited (the server sanitizes it again), "text" for a new one.
  * `inDialog`: the form is in /voting's dialog, with a Cancel button that closes it (dialog-links.js);
  * its post is marked, and brings the member back to the reloaded list, with or without React.
+ * `backToList`: the post is marked so without the dialog: the form came back refused from it.
  */
 export function ProposalForm({
   id,
@@ -29,6 +30,7 @@ export function ProposalForm({
   submitLabel,
   submittingLabel,
   inDialog = false,
+  backToList = inDialog,
 }: {
   id: string;
   action: string;
@@ -40,6 +42,7 @@ export function ProposalForm({
   submitLabel: string;
   submittingLabel: string;
   inDialog?: boolean;
+  backToList?: boolean;
 }) {
   const { t } = useTranslation("voting");
   const validation = useLazyValidation(() => import("~/lib/member-validation").then((module) => module.validators.proposal));
@@ -64,7 +67,7 @@ export function ProposalForm({
           {t(form.errors[0])}
         </FormNotice>
       ) : null}
-      {inDialog ? <input type="hidden" name="_modal" value="1" /> : null}
+      {backToList ? <input type="hidden" name="_modal" value="1" /> : null}
       <Field ns="voting" field={fields.title} label={t("form.title")} required>
         <TextInput field={fields.title} type="text" required maxLength={PROPOSAL_TITLE_MAX} dir="auto" />
       </Field>
@@ -106,19 +109,24 @@ export function ProposalForm({
   );
 }
 
-/** A new proposal's form, posting to /voting/new: on that page, or in /voting's dialog. */
+/**
+ * A new proposal's form, posting to /voting/new: on that page, or in /voting's dialog. `backToList`:
+ * on that page after the dialog's post was refused, so that the corrected post still ends on the list.
+ */
 export function NewProposalForm({
   id,
   groups,
   lastResult = null,
   submitting = false,
   inDialog = false,
+  backToList = inDialog,
 }: {
   id: string;
   groups: GroupChoice[];
   lastResult?: SubmissionResult<string[]> | null;
   submitting?: boolean;
   inDialog?: boolean;
+  backToList?: boolean;
 }) {
   const { t } = useTranslation("voting");
   return (
@@ -133,6 +141,7 @@ export function NewProposalForm({
       submitLabel={t("create.submit")}
       submittingLabel={t("create.submitting")}
       inDialog={inDialog}
+      backToList={backToList}
     />
   );
 }

@@ -19,7 +19,8 @@ import { formSubmittingScript } from "~/components/SubmitButton";
 /**
  * /voting/new: a new proposal, saved as the member's draft. The page of its own for browsers
  * without JavaScript; with JavaScript /voting opens the same form in a dialog, posting here.
- * A post from the dialog returns to the list; one from this page goes to the draft's page.
+ * A post from the dialog returns to the list, also once corrected here after a refusal; one from
+ * this page goes to the draft's page.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { supabase, headers, viewer } = await requireViewer(request, context);
@@ -38,8 +39,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await memberForm(request, EDITOR_FORM);
   const { supabase, headers, viewer } = await requireViewer(request, context);
   const { submission, fields, contentTooLong } = parseProposalForm(formData);
+  const fromDialog = formData.get("_modal") === "1";
   const reply = (status: number, errors?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) =>
-    data({ result: submission.reply(errors) }, { status, headers });
+    data({ result: submission.reply(errors), fromDialog }, { status, headers });
   if (contentTooLong) return reply(400, { fieldErrors: { content: ["errors.contentTooLong"] } });
   if (!fields) return reply(400);
   if (!viewer.isMember) return reply(403, { formErrors: ["errors.awaitingApproval"] });
@@ -51,7 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return reply(refusal.status, { formErrors: [refusal.status === 403 ? "errors.awaitingApproval" : "errors.createFailed"] });
   }
   // From /voting's dialog the list reloads, with the new draft in it (specification: "On success the modal closes and the page reloads").
-  return redirect(formData.get("_modal") === "1" ? "/voting" : `/voting/${created.id}`, { headers });
+  return redirect(fromDialog ? "/voting" : `/voting/${created.id}`, { headers });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: page?.title }, { name: "robots", content: "noindex" }];
@@ -78,6 +80,7 @@ export default function NewProposalPage() {
               groups={groups}
               lastResult={navigation.state === "idle" ? actionData?.result : null}
               submitting={navigation.state === "submitting"}
+              backToList={actionData?.fromDialog ?? false}
             />
           </>
         )}

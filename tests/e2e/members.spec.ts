@@ -261,6 +261,29 @@ test("with JavaScript, Create Proposal opens a dialog and the new draft appears 
   await expect(page.getByRole("main").getByText("Written in the dialog's editor")).toBeVisible();
 });
 
+test("a post from the dialog refused, then corrected on /voting/new, still ends on the list", async ({ page }) => {
+  test.skip(test.info().project.name === "nojs", "the dialog is the JavaScript enhancement of /voting/new");
+  const author = await approvedMember("dialog-refused");
+  await signIn(page, author.email);
+  await page.waitForLoadState("networkidle");
+  await page.getByRole("link", { name: voting.list.create }).click();
+  const dialog = page.getByRole("dialog", { name: voting.create.title });
+  // A title of spaces passes the browser's `required`; the server refuses it.
+  await dialog.getByLabel(new RegExp(`^${voting.form.title}`)).fill("   ");
+  const refused = page.waitForResponse((response) => response.url().endsWith("/voting/new") && response.request().method() === "POST");
+  await dialog.getByRole("button", { name: voting.create.submit, exact: true }).click();
+  expect((await refused).status()).toBe(400);
+  await expect(page).toHaveURL(/\/voting\/new$/);
+
+  const title = `Corrected ${unique()}`;
+  await field(page, voting.form.title).fill(title);
+  const posted = page.waitForResponse((response) => response.url().endsWith("/voting/new") && response.request().method() === "POST");
+  await page.getByRole("button", { name: voting.create.submit, exact: true }).click();
+  expect((await posted).status()).toBe(302);
+  await expect(page).toHaveURL(/\/voting$/);
+  await expect(page.getByRole("link", { name: title, exact: true })).toBeVisible();
+});
+
 test("a refused new proposal comes back with its content as written", async ({ page }) => {
   const author = await approvedMember("refused");
   await signIn(page, author.email);

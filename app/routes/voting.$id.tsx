@@ -3,7 +3,6 @@ import { useForm } from "~/lib/use-form";
 import { parseForm } from "~/lib/form-submission.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Field, FormNotice, TextArea } from "~/components/FormField";
 import { PageFrame } from "~/components/PageFrame";
@@ -217,7 +216,8 @@ async function perform(
 
 /**
  * A page people only read: no new browser process for it (app/lib/opener-policy.ts). A member's
- * page has one small script, which shows a comment form's saving state; a visitor's has none.
+ * page has one small script, which shows a comment form's saving state and refuses a second press of
+ * any of its buttons; a visitor's has none.
  */
 export const handle = { isolate: false, scripts: forMembers([formSubmittingScript]) } satisfies PageHandle & IsolationHandle;
 
@@ -229,16 +229,21 @@ export const meta: MetaFunction<typeof loader> = ({ data: page, matches, locatio
 
 type PageData = ReturnType<typeof useLoaderData<typeof loader>>;
 
-function ActionButton({ intent, children, variant = "outline", pressed }: { intent: Intent; children: ReactNode; variant?: "primary" | "outline"; pressed?: boolean }) {
+/** One action as a form of its own. While it posts it keeps its words: what matters is that a second press does not post again. */
+function ActionButton({ intent, label, variant = "outline", pressed }: { intent: Intent; label: string; variant?: "primary" | "outline"; pressed?: boolean }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const look = variant === "primary" ? "btn-primary" : "btn border border-ink-300 bg-white text-ink-900 hover:border-ink-500";
   return (
     <Form method="post" preventScrollReset>
       <input type="hidden" name="intent" value={intent} />
-      <button type="submit" disabled={busy} aria-pressed={pressed} className={`${look} aria-pressed:border-ink-900 aria-pressed:bg-ink-900 aria-pressed:text-white disabled:opacity-70`}>
-        {children}
-      </button>
+      <SubmitButton
+        busy={busy}
+        label={label}
+        busyLabel={label}
+        aria-pressed={pressed}
+        className={`${look} aria-pressed:border-ink-900 aria-pressed:bg-ink-900 aria-pressed:text-white`}
+      />
     </Form>
   );
 }
@@ -264,9 +269,7 @@ function ProposalActions({ proposal, viewer }: { proposal: PageData["proposal"];
           <Link to={`/voting/${proposal.id}/edit`} className="btn border border-ink-300 bg-white text-ink-900 hover:border-ink-500">
             {t("detail.edit")}
           </Link>
-          <ActionButton intent="publish" variant="primary">
-            {t("detail.publish")}
-          </ActionButton>
+          <ActionButton intent="publish" variant="primary" label={t("detail.publish")} />
         </div>
       ) : null}
       {proposal.votingOpen ? (
@@ -278,19 +281,15 @@ function ProposalActions({ proposal, viewer }: { proposal: PageData["proposal"];
             {proposal.ownVote ? t(`detail.vote.yours.${proposal.ownVote}`) : t("detail.vote.none")} {t("detail.vote.secret")}
           </p>
           <div className="mt-3 flex flex-wrap gap-3">
-            <ActionButton intent="support" pressed={proposal.ownVote === "support"}>
-              {t("detail.vote.support")}
-            </ActionButton>
-            <ActionButton intent="oppose" pressed={proposal.ownVote === "oppose"}>
-              {t("detail.vote.oppose")}
-            </ActionButton>
-            {proposal.ownVote ? <ActionButton intent="unvote">{t("detail.vote.withdraw")}</ActionButton> : null}
+            <ActionButton intent="support" pressed={proposal.ownVote === "support"} label={t("detail.vote.support")} />
+            <ActionButton intent="oppose" pressed={proposal.ownVote === "oppose"} label={t("detail.vote.oppose")} />
+            {proposal.ownVote ? <ActionButton intent="unvote" label={t("detail.vote.withdraw")} /> : null}
           </div>
         </section>
       ) : null}
       {own && proposal.commentsOpen ? (
         <div>
-          <ActionButton intent="withdraw">{t("detail.withdraw")}</ActionButton>
+          <ActionButton intent="withdraw" label={t("detail.withdraw")} />
         </div>
       ) : null}
     </div>

@@ -208,6 +208,12 @@ test("comments are edited and deleted by their author, and a withdrawn proposal 
   await field(page, voting.form.title).fill(`${title} (edited)`);
   await page.getByRole("button", { name: voting.edit.submit }).click();
   await expect(page.getByRole("heading", { name: `${title} (edited)` })).toBeVisible();
+  if (javaScriptEnabled) {
+    // Pressed twice on a slow link, Publish posts once: a second post would come back refused (already published).
+    const publish = page.getByRole("button", { name: voting.detail.publish });
+    await expectOnePostWhileBusy(page, publish, publish);
+    await page.reload();
+  }
   await page.getByRole("button", { name: voting.detail.publish }).click();
 
   if (javaScriptEnabled) {

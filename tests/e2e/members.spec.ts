@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import account from "../../locales/en/account.json" with { type: "json" };
 import common from "../../locales/en/common.json" with { type: "json" };
@@ -240,14 +241,25 @@ test("comments are edited and deleted by their author, and a withdrawn proposal 
   await expect(field(page, voting.detail.comments.new)).toHaveCount(0);
 });
 
-test("with JavaScript, Create Proposal opens a dialog and the new draft appears in the list", async ({ page }) => {
-  test.skip(test.info().project.name === "nojs", "the dialog is the JavaScript enhancement of /voting/new");
-  const author = await approvedMember("dialog");
+/** The answer to the next post of a new proposal (to /voting/new, from its page or from the dialog). */
+function newProposalPosted(page: Page) {
+  return page.waitForResponse((response) => response.url().endsWith("/voting/new") && response.request().method() === "POST");
+}
+
+/** A new approved member, signed in on /voting, with the Create Proposal dialog open. */
+async function openProposalDialog(page: Page, label: string) {
+  const author = await approvedMember(label);
   await signIn(page, author.email);
   await page.waitForLoadState("networkidle");
   await page.getByRole("link", { name: voting.list.create }).click();
   const dialog = page.getByRole("dialog", { name: voting.create.title });
   await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+test("with JavaScript, Create Proposal opens a dialog and the new draft appears in the list", async ({ page }) => {
+  test.skip(test.info().project.name === "nojs", "the dialog is the JavaScript enhancement of /voting/new");
+  const dialog = await openProposalDialog(page, "dialog");
   await expect(page).toHaveURL(/\/voting$/);
   // Cancel closes it; opened again, the editor loads as the member starts writing.
   await dialog.getByRole("button", { name: voting.form.cancel }).click();
@@ -257,7 +269,7 @@ test("with JavaScript, Create Proposal opens a dialog and the new draft appears 
   await dialog.getByLabel(new RegExp(`^${voting.form.title}`)).fill(title);
   await expect(dialog.getByRole("toolbar", { name: editor.toolbar.label })).toBeVisible();
   await dialog.locator("[contenteditable=true]").fill("Written in the dialog's editor");
-  const posted = page.waitForResponse((response) => response.url().endsWith("/voting/new") && response.request().method() === "POST");
+  const posted = newProposalPosted(page);
   await dialog.getByRole("button", { name: voting.create.submit, exact: true }).click();
   expect((await posted).status()).toBe(302);
   // The page reloads: the dialog is closed and the list shows the new draft, with what the editor held.
@@ -269,21 +281,17 @@ test("with JavaScript, Create Proposal opens a dialog and the new draft appears 
 
 test("a post from the dialog refused, then corrected on /voting/new, still ends on the list", async ({ page }) => {
   test.skip(test.info().project.name === "nojs", "the dialog is the JavaScript enhancement of /voting/new");
-  const author = await approvedMember("dialog-refused");
-  await signIn(page, author.email);
-  await page.waitForLoadState("networkidle");
-  await page.getByRole("link", { name: voting.list.create }).click();
-  const dialog = page.getByRole("dialog", { name: voting.create.title });
+  const dialog = await openProposalDialog(page, "dialog-refused");
   // A title of spaces passes the browser's `required`; the server refuses it.
   await dialog.getByLabel(new RegExp(`^${voting.form.title}`)).fill("   ");
-  const refused = page.waitForResponse((response) => response.url().endsWith("/voting/new") && response.request().method() === "POST");
+  const refused = newProposalPosted(page);
   await dialog.getByRole("button", { name: voting.create.submit, exact: true }).click();
   expect((await refused).status()).toBe(400);
   await expect(page).toHaveURL(/\/voting\/new$/);
 
   const title = `Corrected ${unique()}`;
   await field(page, voting.form.title).fill(title);
-  const posted = page.waitForResponse((response) => response.url().endsWith("/voting/new") && response.request().method() === "POST");
+  const posted = newProposalPosted(page);
   await page.getByRole("button", { name: voting.create.submit, exact: true }).click();
   expect((await posted).status()).toBe(302);
   await expect(page).toHaveURL(/\/voting$/);
@@ -301,7 +309,7 @@ test("a refused new proposal comes back with its content as written", async ({ p
     await expect(page.getByRole("toolbar", { name: editor.toolbar.label })).toBeVisible();
     await page.locator("[contenteditable=true]").fill("Kept after a refusal");
   }
-  const refused = page.waitForResponse((response) => response.url().endsWith("/voting/new") && response.request().method() === "POST");
+  const refused = newProposalPosted(page);
   await page.getByRole("button", { name: voting.create.submit, exact: true }).click();
   expect((await refused).status()).toBe(400);
   await expect(page.locator("textarea[name=content]")).toHaveValue(/Kept after a refusal/);

@@ -22,6 +22,7 @@
  *   replaces the generation: one `put` empties the whole cache, every page, language and query
  *   (?page=2…) at once, within the Cache API's 50 calls per request (free plan). The generation is
  *   read before a page's data, so a render that read old data can only be stored under an old one.
+ *   An isolate trusts the generation it last read for EDGE_GENERATION_TRUST_MS: a HIT is one read.
  */
 import { logError } from "./log.server";
 
@@ -101,24 +102,47 @@ function newGeneration(): string {
   return crypto.randomUUID();
 }
 
-async function readGeneration(cache: EdgeCacheStore, origin: string): Promise<string | null> {
-  const marker = await cache.match(origin + GENERATION_PATH);
-  return marker ? (await marker.text()) || null : null;
+/**
+ * How long an isolate goes on using the generation it last read before it reads it again. A HIT then
+ * costs one Cache API read, not two; a purge made by another isolate reaches this one within this time
+ * (the purging isolate itself knows at once). docs/decisions/041-edge-caching.md, addendum.
+ */
+export const EDGE_GENERATION_TRUST_MS = 1_000;
+
+/** Per cache and origin: the generation this isolate last read or wrote, and until when it goes on using it. */
+const knownGenerations = new WeakMap<EdgeCacheStore, Map<string, { generation: string; until: number }>>();
+
+function knownIn(cache: EdgeCacheStore): Map<string, { generation: string; until: number }> {
+  let known = knownGenerations.get(cache);
+  if (!known) knownGenerations.set(cache, (known = new Map()));
+  return known;
 }
 
-async function writeGeneration(cache: EdgeCacheStore, origin: string, generation: string): Promise<void> {
+async function readGeneration(cache: EdgeCacheStore, origin: string, now: number): Promise<string | null> {
+  const known = knownIn(cache).get(origin);
+  if (known && now < known.until) return known.generation;
+  const marker = await cache.match(origin + GENERATION_PATH);
+  const generation = marker ? (await marker.text()) || null : null;
+  if (generation) knownIn(cache).set(origin, { generation, until: now + EDGE_GENERATION_TRUST_MS });
+  return generation;
+}
+
+async function writeGeneration(cache: EdgeCacheStore, origin: string, generation: string, now: number): Promise<void> {
+  // Forgotten first: should the write fail, the next request reads the cache again.
+  knownIn(cache).delete(origin);
   await cache.put(
     origin + GENERATION_PATH,
     new Response(generation, { headers: { "Content-Type": "text/plain", "Cache-Control": "public, max-age=31536000" } }),
   );
+  knownIn(cache).set(origin, { generation, until: now + EDGE_GENERATION_TRUST_MS });
 }
 
 /** The current generation; when the cache holds none (new, or evicted), a new one, stored before any page is rendered. */
-async function currentGeneration(cache: EdgeCacheStore, origin: string, known?: string | null): Promise<string> {
-  const generation = known ?? (await readGeneration(cache, origin));
+async function currentGeneration(cache: EdgeCacheStore, origin: string, now: number, known?: string | null): Promise<string> {
+  const generation = known ?? (await readGeneration(cache, origin, now));
   if (generation) return generation;
   const created = newGeneration();
-  await writeGeneration(cache, origin, created);
+  await writeGeneration(cache, origin, created, now);
   return created;
 }
 
@@ -126,9 +150,9 @@ async function currentGeneration(cache: EdgeCacheStore, origin: string, known?: 
  * Empties the edge cache of `origin` (in this data centre): every page stored so far belongs to
  * an older generation from now on. Call it after the write has been made.
  */
-export async function purgeEdgeCache(cache: EdgeCacheStore, origin: string): Promise<void> {
+export async function purgeEdgeCache(cache: EdgeCacheStore, origin: string, now = Date.now()): Promise<void> {
   try {
-    await writeGeneration(cache, origin, newGeneration());
+    await writeGeneration(cache, origin, newGeneration(), now);
   } catch (error) {
     logError("Edge cache: purge failed", error);
   }
@@ -145,6 +169,8 @@ export type EdgeCacheContext = {
   render(request: Request): Promise<Response>;
   now?: () => number;
 };
+
+const clock = (context: EdgeCacheContext) => context.now?.() ?? Date.now();
 
 /** A stored page as the visitor gets it: their Cache-Control back, the cache's own headers gone, X-Cache set. */
 function served(stored: Response, status: EdgeCacheStatus, method: string): Response {
@@ -169,7 +195,7 @@ async function store(context: EdgeCacheContext, key: string, response: Response,
   headers.set(VISITOR_CACHE_CONTROL, headers.get("Cache-Control") ?? "");
   headers.set("Cache-Control", EDGE_STORE_CACHE_CONTROL);
   headers.set(GENERATION, generation);
-  headers.set(STORED_AT, new Date(context.now?.() ?? Date.now()).toISOString());
+  headers.set(STORED_AT, new Date(clock(context)).toISOString());
   // The key already holds the language: the cache itself must not vary on the visitor's headers.
   const vary = headers.get("Vary");
   if (vary) headers.set(VISITOR_VARY, vary);
@@ -196,7 +222,7 @@ function revalidate(context: EdgeCacheContext, request: Request, key: string): v
   const get = new Request(request.url, { method: "GET", headers: request.headers });
   const work = (async () => {
     // The generation first, then the data: a purge in between leaves this render under the old one.
-    const generation = await currentGeneration(context.cache, url.origin);
+    const generation = await currentGeneration(context.cache, url.origin, clock(context));
     const response = await renderAndStore(context, get, key, generation);
     // Nobody reads this copy; the stored one is written from the other branch of the body.
     await response.body?.cancel();
@@ -217,7 +243,7 @@ export async function serveWithEdgeCache(request: Request, context: EdgeCacheCon
   let generation: string | null;
   let stored: Response | undefined;
   try {
-    [generation, stored] = await Promise.all([readGeneration(context.cache, url.origin), context.cache.match(key)]);
+    [generation, stored] = await Promise.all([readGeneration(context.cache, url.origin, clock(context)), context.cache.match(key)]);
   } catch (error) {
     logError("Edge cache: lookup failed", error);
     return withStatus(await context.render(request), "MISS");
@@ -225,7 +251,7 @@ export async function serveWithEdgeCache(request: Request, context: EdgeCacheCon
 
   if (stored && generation && stored.headers.get(GENERATION) === generation) {
     const storedAt = Date.parse(stored.headers.get(STORED_AT) ?? "");
-    const age = (context.now?.() ?? Date.now()) - storedAt;
+    const age = clock(context) - storedAt;
     if (Number.isFinite(age) && age <= EDGE_FRESH_MS) return served(stored, "HIT", request.method);
     revalidate(context, request, key);
     return served(stored, "STALE", request.method);
@@ -234,7 +260,7 @@ export async function serveWithEdgeCache(request: Request, context: EdgeCacheCon
 
   if (request.method !== "GET") return withStatus(await context.render(request), "MISS");
   try {
-    generation = await currentGeneration(context.cache, url.origin, generation);
+    generation = await currentGeneration(context.cache, url.origin, clock(context), generation);
   } catch (error) {
     logError("Edge cache: generation failed", error);
     return withStatus(await context.render(request), "MISS");

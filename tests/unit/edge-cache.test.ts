@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import {
   EDGE_FRESH_MS,
+  EDGE_GENERATION_TRUST_MS,
   edgeCacheable,
   edgeCacheKey,
   edgeStorable,
@@ -203,15 +204,30 @@ describe("serving", () => {
     expect((await s.get("/news")).status).toBe("HIT");
   });
 
-  it("a purge made by another isolate (a new generation in the cache) stops every stored copy", async () => {
+  it("a purge made by another isolate (a new generation in the cache) stops every stored copy within EDGE_GENERATION_TRUST_MS", async () => {
     const cache = new MemoryCache();
     const s = site({ cache });
     await s.get("/about");
     expect((await s.get("/about")).status).toBe("HIT");
-    // Another isolate's purge: only the generation in the cache changes.
+    // Another isolate's purge: only the generation in the cache changes. This isolate goes on trusting
+    // the generation it read a moment ago, then reads the cache again.
     await cache.put(`${ORIGIN}/__edge-cache/generation`, new Response("another isolate's"));
+    s.advance(EDGE_GENERATION_TRUST_MS - 1);
+    expect((await s.get("/about")).status).toBe("HIT");
+    s.advance(1);
     const after = await s.get("/about");
     expect([after.status, after.body]).toEqual(["MISS", "render 2"]);
+  });
+
+  it("a HIT reads the cache once: the generation comes from memory while it is trusted", async () => {
+    const cache = new MemoryCache();
+    const s = site({ cache });
+    await s.get("/principles");
+    const reads: string[] = [];
+    const match = cache.match.bind(cache);
+    cache.match = async (key: string) => (reads.push(key), match(key));
+    expect((await s.get("/principles")).status).toBe("HIT");
+    expect(reads).toEqual([expect.stringContaining("/principles")]);
   });
 
   it("a render that began before a purge is never served after it", async () => {

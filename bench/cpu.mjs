@@ -2,7 +2,8 @@
 // the workerd process's own CPU time (user + system, /proc/<pid>/stat) before and after REQUESTS
 // sequential renders of a route and divides: CPU ms per request. A trend figure, not the production
 // one: workerd also runs wrangler's proxy, the asset server and the cache beside the Worker, and dev
-// mode adds its own overhead (the inspector, local simulators). Set beside the free plan's 10 ms of CPU
+// mode adds its own overhead (the inspector, local simulators); the Worker itself is bundled as for a
+// deployment (scripts/ports.mjs: React's production build). Set beside the free plan's 10 ms of CPU
 // per request. Linux only (/proc).
 // bench/pages.mjs runs it (results under `server_cpu`); bench/cache.mjs uses `workerdOf` and `cpuPerRequest`.
 import { readdirSync, readFileSync } from "node:fs";

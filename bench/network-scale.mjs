@@ -8,6 +8,8 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { brotliCompressSync, constants } from "node:zlib";
+// Every request rendered (never the edge cache's copy) and answered uncompressed (bench/cpu.mjs says why).
+import { RENDER } from "./cpu.mjs";
 
 const KB = 1024;
 export const NETWORK_ROUTES = ["/", "/groups", "/groups?page=2", "/news", "/events", "/resources"];
@@ -20,12 +22,6 @@ function htmlBudget(route) {
   return null;
 }
 
-/**
- * A cookie the site ignores, so that the edge cache (app/lib/edge-cache.server.ts: only requests without
- * cookies but `lng`) neither answers nor stores these requests: every one is rendered, with the data of
- * the moment. The page is the same as a visitor's without it.
- */
-const RENDER = { headers: { Cookie: "bench=render" } };
 
 const brotli = (buffer) => brotliCompressSync(buffer, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 

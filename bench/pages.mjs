@@ -21,7 +21,7 @@ import { ensureInstalled, run, startService, stopService, waitForHttp } from "..
 import { wranglerDevArgs } from "../scripts/ports.mjs";
 import { chromiumLaunchOptions } from "../tests/e2e/chromium.mjs";
 import { measureNetworkScale, networkScaleTable } from "./network-scale.mjs";
-import { measureServerCpu, serverCpuTable } from "./cpu.mjs";
+import { RENDER, measureServerCpu, serverCpuTable } from "./cpu.mjs";
 import { editorStartTable, measureEditorStart } from "./editor.mjs";
 
 const SITE_PORT = 8789;
@@ -102,8 +102,8 @@ async function renderMs(route) {
   const times = [];
   for (let i = 0; i < 15; i += 1) {
     const start = performance.now();
-    // A cookie the site ignores: rendered every time, never the edge cache's copy (bench/cpu.mjs).
-    const response = await fetch(site + route, { headers: { Cookie: "bench=render" } });
+    // Rendered every time (never the edge cache's copy) and answered uncompressed (bench/cpu.mjs).
+    const response = await fetch(site + route, RENDER);
     await response.arrayBuffer();
     times.push(performance.now() - start);
   }

@@ -37,6 +37,9 @@ export function wranglerDevArgs(port, supabaseUrl) {
     "--var", `SMTP_PORT:${catcherSmtpPort(Number(new URL(supabaseUrl).port))}`,
     "--log-level", "warn",
     "--show-interactive-dev-session=false",
+    // The Worker as `wrangler deploy` bundles it: wrangler dev would define NODE_ENV as "development",
+    // which gives the Worker React's development build (docs/decisions/046-the-worker-as-deployed.md).
+    "--define", 'process.env.NODE_ENV:"production"',
   ];
 }
 

@@ -5,8 +5,8 @@
  * Remix encodes every document's loader data for the browser as it begins to render the page
  * (@remix-run/server-runtime's encodeViaTurboStream), and the page reads the stream only where it
  * renders <Scripts /> (a page without React never does, app/root.tsx). On the map's pages at network
- * scale that encoding was the largest cost of a render that grows with the data. A .data request and
- * a page with React read the stream as before.
+ * scale that encoding was among the largest costs that grow with the data. A .data request and a page
+ * with React read the stream as before.
  */
 // The real module by its path: its bare name is this file's alias.
 import { decode, encode as encodeAtOnce } from "../node_modules/turbo-stream/dist/turbo-stream.js";

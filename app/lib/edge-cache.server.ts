@@ -150,9 +150,9 @@ async function currentGeneration(cache: EdgeCacheStore, origin: string, now: num
  * Empties the edge cache of `origin` (in this data centre): every page stored so far belongs to
  * an older generation from now on. Call it after the write has been made.
  */
-export async function purgeEdgeCache(cache: EdgeCacheStore, origin: string, now = Date.now()): Promise<void> {
+export async function purgeEdgeCache(cache: EdgeCacheStore, origin: string): Promise<void> {
   try {
-    await writeGeneration(cache, origin, newGeneration(), now);
+    await writeGeneration(cache, origin, newGeneration(), Date.now());
   } catch (error) {
     logError("Edge cache: purge failed", error);
   }

@@ -79,8 +79,8 @@ const SLOW_PAUSE_MS = 1_000;
 
 /**
  * Sends a submission and checks the answer: below 500, no stack trace, within the budget. The
- * attacker's specs share two cores with Chromium, the Worker and the backend (and the load spec starts
- * a Worker of its own, seconds of full load), so a slow answer is sent again after a pause, up to
+ * attacker's specs share two cores with Chromium, the Worker and the backend (the load spec's bursts run
+ * after them: playwright.config.ts), so a slow answer is sent again after a pause, up to
  * SLOW_TRIES in all: an input that makes the Worker slow is slow every time, a busy moment passes.
  * Returns every answer (a retried submission may have been accepted more than once).
  */

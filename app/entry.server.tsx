@@ -13,10 +13,11 @@
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
-import { renderToReadableStream } from "react-dom/server";
+import { renderToReadableStream, renderToStaticMarkup } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { createI18nInstance, detectLanguage } from "~/lib/i18n.server";
 import { NonceProvider } from "~/lib/nonce";
+import { StaticMarkupProvider } from "~/lib/static-markup";
 import { logError } from "~/lib/log.server";
 import { openerPolicy } from "~/lib/opener-policy";
 import { pageScripts } from "~/lib/page-scripts";
@@ -43,9 +44,11 @@ export default async function handleRequest(
 
   const body = await renderToReadableStream(
     <NonceProvider value={nonce}>
-      <I18nextProvider i18n={i18n}>
-        <RemixServer context={remixContext} url={request.url} nonce={nonce} abortDelay={ABORT_DELAY} />
-      </I18nextProvider>
+      <StaticMarkupProvider value={renderToStaticMarkup}>
+        <I18nextProvider i18n={i18n}>
+          <RemixServer context={remixContext} url={request.url} nonce={nonce} abortDelay={ABORT_DELAY} />
+        </I18nextProvider>
+      </StaticMarkupProvider>
     </NonceProvider>,
     {
       nonce,

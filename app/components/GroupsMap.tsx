@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 // The core entry only (package.json "exports" of react-simple-maps: "./core"): no ZoomableGroup, no d3-zoom.
 import { ComposableMap, Geography, MapContext, Marker, useMapContext } from "react-simple-maps/core";
 import { ErrorMessage } from "~/components/ErrorMessage";
+import { useStaticMarkup } from "~/lib/static-markup";
 import { webLink } from "~/lib/web-link";
 import type { MappedGroup } from "~/lib/cards";
 import { BORDERS, LAND } from "./GroupsMap.countries";
@@ -117,37 +118,85 @@ function PlacesToATenth({ children }: { children: ReactNode }) {
   return <MapContext.Provider value={value}>{children}</MapContext.Provider>;
 }
 
+/** A marker as drawn: its place, its <title>, and its link when the group has a website. */
+type MarkerView = { key: string; coordinates: Point; title: string; website: string | null };
+
 /**
  * One react-simple-maps <Marker> per group: a <g transform="translate(x, y)">
  * placed with the map's projection (to a tenth), around a link (or, without a website, the
  * marker itself focusable and named), its <title> and a <use> of the dot.
  */
-function Markers({ groups }: { groups: readonly MapGroup[] }) {
-  const { t } = useTranslation("groups");
+function MarkerList({ markers }: { markers: readonly MarkerView[] }) {
   const dot = <use href={`#${DOT_ID}`} />;
-  // The same for every link: translated once, not once a marker (hundreds at the network's size).
-  const visitHint = `${t("map.visitHint")} ${t("common:externalLink")}`;
+  return markers.map(({ key, coordinates, title, website }) =>
+    website ? (
+      <Marker key={key} coordinates={coordinates}>
+        <a href={website} target="_blank" rel="noopener noreferrer">
+          <title>{title}</title>
+          {dot}
+        </a>
+      </Marker>
+    ) : (
+      <Marker key={key} coordinates={coordinates} role="img" tabIndex={0}>
+        <title>{title}</title>
+        {dot}
+      </Marker>
+    ),
+  );
+}
+
+/**
+ * The markers' markup as the server last rendered it, by the groups and the page's language: the
+ * same on every page of /groups and on the landing page, until a group changes. At the network's
+ * size, rendering the markers was a quarter of the Worker's CPU for /groups (decision 048). This
+ * isolate's memory only, a dozen languages' worth at most.
+ */
+const renderedMarkers = new Map<string, string>();
+const RENDERED_MARKERS_KEPT = 12;
+
+function reusedMarkup(key: string, render: () => string): string {
+  let markup = renderedMarkers.get(key);
+  if (markup === undefined) {
+    markup = render();
+    if (renderedMarkers.size >= RENDERED_MARKERS_KEPT) renderedMarkers.delete(renderedMarkers.keys().next().value!);
+    renderedMarkers.set(key, markup);
+  }
+  return markup;
+}
+
+/**
+ * Every group's marker, in one <g>. On the server, the markup rendered before for the same groups
+ * in the same language (`reusedMarkup`; the projection is every map's, MAP_PROJECTION): no page that
+ * shows the map hydrates it. Drawn in the browser (a hydrated app's client-side navigation), React
+ * renders them.
+ */
+function Markers({ groups }: { groups: readonly MapGroup[] }) {
+  const { t, i18n } = useTranslation("groups");
+  const map = useMapContext();
+  const renderStatic = useStaticMarkup();
+  const views = () => {
+    // The same for every link: translated once, not once a marker (hundreds at the network's size).
+    const visitHint = `${t("map.visitHint")} ${t("common:externalLink")}`;
+    return groups.map((group): MarkerView => {
+      const label = group.location ? t("map.markerLabel", { name: group.name, location: group.location }) : group.name;
+      const website = webLink(group.website);
+      // The <title> is the tooltip and the accessible name; a link's also says where a click goes.
+      return { key: group.id, coordinates: [group.longitude, group.latitude], title: website ? `${label}\n${visitHint}` : label, website };
+    });
+  };
+  if (renderStatic) {
+    const markup = reusedMarkup(`${i18n.language}\n${JSON.stringify(groups)}`, () =>
+      renderStatic(
+        <MapContext.Provider value={map}>
+          <MarkerList markers={views()} />
+        </MapContext.Provider>,
+      ),
+    );
+    return <g dangerouslySetInnerHTML={{ __html: markup }} />;
+  }
   return (
     <g>
-      {groups.map((group) => {
-        const coordinates: Point = [group.longitude, group.latitude];
-        const label = group.location ? t("map.markerLabel", { name: group.name, location: group.location }) : group.name;
-        const website = webLink(group.website);
-        // The <title> is the tooltip and the accessible name; a link's also says where a click goes.
-        return website ? (
-          <Marker key={group.id} coordinates={coordinates}>
-            <a href={website} target="_blank" rel="noopener noreferrer">
-              <title>{`${label}\n${visitHint}`}</title>
-              {dot}
-            </a>
-          </Marker>
-        ) : (
-          <Marker key={group.id} coordinates={coordinates} role="img" tabIndex={0}>
-            <title>{label}</title>
-            {dot}
-          </Marker>
-        );
-      })}
+      <MarkerList markers={views()} />
     </g>
   );
 }

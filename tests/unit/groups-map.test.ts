@@ -1,8 +1,8 @@
 // The groups map as the server renders it with react-simple-maps: the whole map in the HTML (two paths, one
 // link per group), and its zoom script, small and without React.
 import { geoMercator, type GeoProjection } from "d3-geo";
-import { createElement } from "react";
-import { renderToString } from "react-dom/server";
+import { createElement, type ReactElement } from "react";
+import { renderToStaticMarkup, renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { ComposableMap, useMapContext, type ComposableMapProps } from "react-simple-maps/core";
 // Remix's <Link> needs a router; react-router-dom is what @remix-run/react builds on.
@@ -12,6 +12,7 @@ import { GroupsMap, MapSection, groupsMapScript, type MapGroup } from "~/compone
 import { BORDERS, LAND } from "~/components/GroupsMap.countries";
 import { CENTER, MAP, MAP_PROJECTION, project, viewBoxOf } from "~/components/GroupsMap.projection";
 import { createI18nInstance } from "~/lib/i18n.server";
+import { StaticMarkupProvider } from "~/lib/static-markup";
 import {
   douglasPeucker,
   mapOutlines,
@@ -236,6 +237,32 @@ describe("GroupsMap, server-rendered", () => {
   it("says 'Loading groups...' only while loading", () => {
     const html = render(createElement(GroupsMap, { groups: [], loading: true }));
     expect(statusLine(html)).toBe("Loading groups...");
+  });
+
+  it("on the server, reuses the markers' markup for the same groups in the same language, and renders them anew when either changes", async () => {
+    const rendered: string[] = [];
+    const renderStatic = (element: ReactElement) => {
+      rendered.push(renderToStaticMarkup(element));
+      return rendered.at(-1)!;
+    };
+    const onServer = (groups: MapGroup[], instance = i18n) =>
+      renderToString(createElement(StaticMarkupProvider, { value: renderStatic }, createElement(I18nextProvider, { i18n: instance }, createElement(GroupsMap, { groups }))));
+    const inBrowser = (groups: MapGroup[], instance = i18n) => renderToString(createElement(I18nextProvider, { i18n: instance }, createElement(GroupsMap, { groups })));
+    // Ids of this test's own: the reused markup lives as long as the module.
+    const groups = GROUPS.map((group) => ({ ...group, id: `${group.id}-reused` }));
+
+    expect(onServer(groups)).toBe(inBrowser(groups));
+    expect(onServer(groups)).toBe(inBrowser(groups));
+    expect(rendered).toHaveLength(1);
+
+    const renamed = [{ ...groups[0], name: "Assemblea Renovada" }, ...groups.slice(1)];
+    expect(markers(onServer(renamed))[0].html).toContain("Assemblea Renovada");
+    expect(rendered).toHaveLength(2);
+
+    const french = await createI18nInstance("fr");
+    expect(onServer(groups, french)).toBe(inBrowser(groups, french));
+    expect(onServer(groups, french)).not.toBe(onServer(groups));
+    expect(rendered).toHaveLength(3);
   });
 
   it("renders the zoom buttons and the keyboard's tooltip hidden: without the script they would do nothing", () => {

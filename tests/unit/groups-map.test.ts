@@ -246,7 +246,7 @@ describe("GroupsMap, server-rendered", () => {
       return rendered.at(-1)!;
     };
     const onServer = (groups: MapGroup[], instance = i18n) =>
-      renderToString(createElement(StaticMarkupProvider, { value: renderStatic }, createElement(I18nextProvider, { i18n: instance }, createElement(GroupsMap, { groups }))));
+      renderToString(createElement(StaticMarkupProvider, { value: renderStatic, children: createElement(I18nextProvider, { i18n: instance }, createElement(GroupsMap, { groups })) }));
     const inBrowser = (groups: MapGroup[], instance = i18n) => renderToString(createElement(I18nextProvider, { i18n: instance }, createElement(GroupsMap, { groups })));
     // Ids of this test's own: the reused markup lives as long as the module.
     const groups = GROUPS.map((group) => ({ ...group, id: `${group.id}-reused` }));

@@ -231,8 +231,7 @@ type PageData = ReturnType<typeof useLoaderData<typeof loader>>;
 
 /** One action as a form of its own. While it posts it keeps its words: what matters is that a second press does not post again. */
 function ActionButton({ intent, label, variant = "outline", pressed }: { intent: Intent; label: string; variant?: "primary" | "outline"; pressed?: boolean }) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const busy = useSubmitting(intent);
   const look = variant === "primary" ? "btn-primary" : "btn border border-ink-300 bg-white text-ink-900 hover:border-ink-500";
   return (
     <Form method="post" preventScrollReset>
@@ -296,6 +295,12 @@ function ProposalActions({ proposal, viewer }: { proposal: PageData["proposal"];
   );
 }
 
+/** Whether the form of `intent` (on the comment `commentId`, if any) is posting. */
+function useSubmitting(intent: Intent, commentId: string | null = null): boolean {
+  const navigation = useNavigation();
+  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent && (navigation.formData?.get("commentId") ?? null) === commentId;
+}
+
 function useAnswerFor(intent: Intent, commentId: string | null = null) {
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -307,7 +312,6 @@ function useAnswerFor(intent: Intent, commentId: string | null = null) {
 function CommentForm({ intent, commentId, defaultValue, label, submitLabel }: { intent: "comment" | "editComment"; commentId?: string; defaultValue?: string; label: string; submitLabel: string }) {
   const { t } = useTranslation("voting");
   const answer = useAnswerFor(intent, commentId ?? null);
-  const navigation = useNavigation();
   const validation = useLazyValidation(() => import("~/lib/member-validation").then((module) => module.validators.comment));
   const [form, fields] = useForm({
     id: commentId ? `edit-${commentId}` : "new-comment",
@@ -317,7 +321,7 @@ function CommentForm({ intent, commentId, defaultValue, label, submitLabel }: { 
     shouldRevalidate: "onBlur",
     onValidate: validation.onValidate,
   });
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent && (navigation.formData?.get("commentId") ?? null) === (commentId ?? null);
+  const busy = useSubmitting(intent, commentId ?? null);
   return (
     <Form method="post" preventScrollReset {...getFormProps(form)} onFocus={validation.onFocus} className="grid gap-1">
       {answer?.error ? <FormNotice kind="error">{t(answer.error)}</FormNotice> : null}
@@ -334,6 +338,7 @@ function CommentForm({ intent, commentId, defaultValue, label, submitLabel }: { 
 function ReportForm({ commentId }: { commentId?: string }) {
   const { t } = useTranslation("voting");
   const answer = useAnswerFor("report", commentId ?? null);
+  const busy = useSubmitting("report", commentId ?? null);
   const [form, fields] = useForm({ id: commentId ? `report-${commentId}` : "report", lastResult: answer?.result, shouldValidate: "onSubmit" });
   return (
     <details className="text-sm" open={Boolean(answer)}>
@@ -345,12 +350,23 @@ function ReportForm({ commentId }: { commentId?: string }) {
         <Field ns="voting" field={fields.reason} label={t("detail.report.reason")} required>
           <TextArea field={fields.reason} rows={3} required maxLength={REPORT_REASON_MAX} />
         </Field>
-        <button type="submit" className="btn border border-ink-300 bg-white text-ink-900 hover:border-ink-500 justify-self-start">
-          {t("detail.report.submit")}
-        </button>
+        <SubmitButton
+          busy={busy}
+          label={t("detail.report.submit")}
+          busyLabel={t("detail.report.submit")}
+          className="btn border border-ink-300 bg-white text-ink-900 hover:border-ink-500 justify-self-start"
+        />
       </Form>
     </details>
   );
+}
+
+/** Delete keeps its word while it posts; a second press does not post again. */
+function DeleteCommentButton({ commentId }: { commentId: string }) {
+  const { t } = useTranslation("voting");
+  const label = t("detail.comments.delete");
+  const busy = useSubmitting("deleteComment", commentId);
+  return <SubmitButton busy={busy} label={label} busyLabel={label} className="text-sm font-semibold text-accent-700 underline underline-offset-2" />;
 }
 
 function Comments({ proposal, viewer }: { proposal: PageData["proposal"]; viewer: PageData["viewer"] }) {
@@ -393,9 +409,7 @@ function Comments({ proposal, viewer }: { proposal: PageData["proposal"]; viewer
                       <Form method="post" preventScrollReset>
                         <input type="hidden" name="intent" value="deleteComment" />
                         <input type="hidden" name="commentId" value={comment.id} />
-                        <button type="submit" className="text-sm font-semibold text-accent-700 underline underline-offset-2">
-                          {t("detail.comments.delete")}
-                        </button>
+                        <DeleteCommentButton commentId={comment.id} />
                       </Form>
                     </>
                   ) : null}

@@ -232,7 +232,13 @@ test("comments are edited and deleted by their author, and a withdrawn proposal 
   await field(page, voting.detail.comments.editLabel).fill("Changed my mind.");
   await page.getByRole("button", { name: voting.detail.comments.save }).click();
   await expect(page.getByText("Changed my mind.").first()).toBeVisible();
-  await page.getByRole("button", { name: voting.detail.comments.delete }).click();
+  const remove = page.getByRole("button", { name: voting.detail.comments.delete });
+  if (javaScriptEnabled) {
+    // Pressed twice, Delete posts once.
+    await expectOnePostWhileBusy(page, remove, remove);
+    await page.reload();
+  }
+  await remove.click();
   await expect(page.getByText("Changed my mind.")).toHaveCount(0);
 
   await page.getByRole("button", { name: voting.detail.withdraw }).click();
@@ -256,6 +262,37 @@ async function openProposalDialog(page: Page, label: string) {
   await expect(dialog).toBeVisible();
   return dialog;
 }
+
+test("a member reports another's comment to the admins, and a second press sends no second report", async ({ page, browser, javaScriptEnabled }) => {
+  const comment = `Worth a look ${unique()}`;
+  const author = await browser.newContext({ javaScriptEnabled });
+  const authorPage = await author.newPage();
+  await signIn(authorPage, (await approvedMember("reported")).email);
+  await authorPage.goto("/voting/new");
+  await field(authorPage, voting.form.title).fill(`Tool library ${unique()}`);
+  await authorPage.getByRole("button", { name: voting.create.submit, exact: true }).click();
+  await authorPage.getByRole("button", { name: voting.detail.publish }).click();
+  const proposal = new URL(authorPage.url()).pathname;
+  await field(authorPage, voting.detail.comments.new).fill(comment);
+  await authorPage.getByRole("button", { name: voting.detail.comments.submit, exact: true }).click();
+  await expect(authorPage.getByText(comment).first()).toBeVisible();
+  await author.close();
+
+  await signIn(page, (await approvedMember("reporter")).email);
+  await page.goto(proposal);
+  const item = page.getByRole("listitem").filter({ hasText: comment });
+  const send = item.getByRole("button", { name: voting.detail.report.submit });
+  if (javaScriptEnabled) {
+    await item.getByText(voting.detail.report.open).click();
+    await item.getByLabel(voting.detail.report.reason).fill("Pressed twice");
+    await expectOnePostWhileBusy(page, send, send);
+    await page.reload();
+  }
+  await item.getByText(voting.detail.report.open).click();
+  await item.getByLabel(voting.detail.report.reason).fill("Off topic, please look.");
+  await send.click();
+  await expect(page.getByText(voting.detail.report.sent)).toBeVisible();
+});
 
 test("with JavaScript, Create Proposal opens a dialog and the new draft appears in the list", async ({ page }) => {
   test.skip(test.info().project.name === "nojs", "the dialog is the JavaScript enhancement of /voting/new");

@@ -1,6 +1,6 @@
 import { EditorContent, useEditor, useEditorState, type Editor as TiptapEditor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
-import { useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from "react";
 import { ALLOWED_LINK_SCHEMES, isAllowedLinkUrl } from "~/lib/link-schemes";
 import { plainTextToHtml } from "~/lib/plain-text";
 
@@ -45,6 +45,10 @@ export type EditorProps = {
 export function Editor({ name, id, defaultValue, label, strings, describedBy, invalid, format, fallback, ready, onReady }: EditorProps) {
   const [html, setHtml] = useState(defaultValue);
   const [linkError, setLinkError] = useState(false);
+  // The textarea had the focus when the editor was made: the editor takes it once it is shown. Not
+  // before: a hidden element takes no focus, and Tiptap's focus waits for a frame, which on a busy
+  // phone came before the commit that shows the editor, and the focus was lost.
+  const focusWhenShown = useRef(false);
   const editor = useEditor({
     immediatelyRender: false,
     // Its stylesheet would be a <style> element, which a page without a nonce may not add:
@@ -80,11 +84,17 @@ export function Editor({ name, id, defaultValue, label, strings, describedBy, in
       const textarea = fallback.current;
       const value = textarea?.value ?? defaultValue;
       created.commands.setContent(format === "html" ? value : plainTextToHtml(value));
-      if (textarea && document.activeElement === textarea) created.commands.focus("end");
+      focusWhenShown.current = textarea !== null && document.activeElement === textarea;
       onReady();
     },
     onUpdate: ({ editor: current }) => setHtml(current.isEmpty ? "" : current.getHTML()),
   });
+
+  useEffect(() => {
+    if (!ready || !editor || !focusWhenShown.current) return;
+    focusWhenShown.current = false;
+    editor.commands.focus("end");
+  }, [ready, editor]);
 
   const setLink = () => {
     if (!editor) return;

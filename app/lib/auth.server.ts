@@ -31,11 +31,28 @@ type ViewerRights = { member: boolean; admin: boolean; admin_role: boolean; seco
 
 export type Session = { supabase: TypedSupabaseClient; headers: Headers; viewer: Viewer | null };
 
+/** The session the loaders of a request read, by its load context (one per request: server.ts). */
+const loadersSessions = new WeakMap<AppLoadContext, Promise<Session>>();
+
 /**
  * The request's Supabase client, its cookie headers and the signed-in viewer (null for visitors).
  * Throws a 503 Response when the backend cannot say who is asking (decision 043).
+ *
+ * The loaders of one page (the root's and the route's, run side by side) share one reading: one
+ * question to Supabase Auth, not one a loader, and one refresh of an expired session. An action reads
+ * its own; the loaders after it read again (Remix gives them a GET), so they see what it changed.
  */
-export async function getSession(request: Request, context: AppLoadContext): Promise<Session> {
+export function getSession(request: Request, context: AppLoadContext): Promise<Session> {
+  if (request.method !== "GET" && request.method !== "HEAD") return readSession(request, context);
+  let session = loadersSessions.get(context);
+  if (!session) {
+    session = readSession(request, context);
+    loadersSessions.set(context, session);
+  }
+  return session;
+}
+
+async function readSession(request: Request, context: AppLoadContext): Promise<Session> {
   const { supabase, headers } = createSupabaseServerClient(request, context.cloudflare.env);
   // A visitor without a session cookie costs no request to Supabase Auth.
   if (!hasSessionCookie(request)) return { supabase, headers, viewer: null };

@@ -18,12 +18,15 @@ import { testLoadContext } from "../support/route-context";
 const HOP_BY_HOP = new Set(["host", "connection", "keep-alive", "transfer-encoding", "content-length"]);
 /** Paths (pathname) the proxy answers with an error status instead of passing them to the backend. */
 const failing = new Map<string, number>();
+/** Requests the proxy has seen, by path (pathname). */
+const asked = new Map<string, number>();
 let proxy: Server;
 let proxyUrl: string;
 
 beforeAll(async () => {
   proxy = createServer(async (request, response) => {
     const url = new URL(request.url ?? "/", backendUrl());
+    asked.set(url.pathname, (asked.get(url.pathname) ?? 0) + 1);
     const status = failing.get(url.pathname);
     if (status) {
       response.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify({ message: "overloaded" }));
@@ -44,6 +47,7 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => proxy.close(() => resolve())));
 beforeEach(async () => {
   failing.clear();
+  asked.clear();
   await resetBackend();
 });
 
@@ -77,6 +81,20 @@ describe("a session the backend cannot read", () => {
   it("is the approved member it is while the backend answers", async () => {
     const { viewer } = await getSession(await memberRequest(), context());
     expect(viewer).toMatchObject({ email: ACCOUNTS.member.email, isMember: true, isAdmin: false });
+  });
+
+  it("is read once for the loaders of one request (the root's and the page's), and anew for an action", async () => {
+    const request = await memberRequest();
+    const loaders = context();
+    asked.clear();
+    const [root, page] = await Promise.all([getSession(request, loaders), getSession(request, loaders)]);
+    expect(page).toBe(root);
+    expect(asked.get("/auth/v1/user")).toBe(1);
+    await getSession(new Request(request.url, { method: "POST", headers: request.headers }), loaders);
+    expect(asked.get("/auth/v1/user")).toBe(2);
+    // Another request, another reading.
+    await getSession(request, context());
+    expect(asked.get("/auth/v1/user")).toBe(3);
   });
 
   it("is a visitor when Supabase Auth says the session is over (401)", async () => {

@@ -10,6 +10,14 @@
  */
 export const FEED_CACHE_CONTROL = "public, max-age=600, s-maxage=600, stale-while-revalidate=3600";
 
+/** A feed whose records could not be read: plain text, never cached, and when to try again. */
+export function feedUnavailable(message: string): Response {
+  return new Response(`${message}\n`, {
+    status: 503,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "60" },
+  });
+}
+
 // XML 1.0 allows tab, line feed, carriage return and U+0020 upwards (minus surrogates halves
 // and U+FFFE/U+FFFF); anything else makes the whole document unparsable, so it is dropped.
 // eslint-disable-next-line no-control-regex

@@ -25,8 +25,7 @@ import { readAtMost } from "~/lib/bounded-body.server";
 import { isDemoImage } from "~/lib/images";
 import { isPublicHttpsUrl } from "~/lib/public-url";
 import { createAnonSupabaseClient } from "~/lib/supabase.server";
-import { QueryError, type Supabase } from "~/models/query.server";
-import { logError } from "~/lib/log.server";
+import { FAILED_READ, QueryError, tryRead, type Supabase } from "~/models/query.server";
 
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_TIMEOUT_MS = 8_000;
@@ -198,13 +197,9 @@ export async function serveImage(
   // As the anonymous visitor, whoever asks: a session cookie must neither widen the
   // allow-list nor cause a token refresh whose Set-Cookie would ride on a cached image.
   const supabase = createAnonSupabaseClient(env);
-  try {
-    if (!(await isPublishedImage(supabase, src))) return bare(404, MISSING_CACHE_CONTROL);
-  } catch (error) {
-    if (!(error instanceof QueryError)) throw error;
-    logError("Checking a picture against the published records failed", error);
-    return bare(503);
-  }
+  const published = await tryRead("whether a picture is published", isPublishedImage(supabase, src));
+  if (published === FAILED_READ) return bare(503);
+  if (!published) return bare(404, MISSING_CACHE_CONTROL);
 
   const cacheKey = new Request(requestUrl.href, { method: "GET" });
   const cached = await cache?.match(cacheKey);

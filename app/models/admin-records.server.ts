@@ -6,8 +6,7 @@
  */
 import type { PostgrestError, SupabaseClient } from "@supabase/supabase-js";
 import { firstFreeSlug } from "~/lib/slug";
-import { pageFromUrl, pageOf, QueryError, rangeOf, rowsOf, type Page, type Supabase } from "./query.server";
-import { logError } from "~/lib/log.server";
+import { FAILED_READ, pageFromUrl, pageOf, rangeOf, rowsOf, tryRead, type Page, type Supabase } from "./query.server";
 
 export type ManagedTable = "news_articles" | "events" | "resources" | "groups" | "contacts" | "newsletter_subscriptions";
 
@@ -162,11 +161,6 @@ export async function lastChange(supabase: Supabase, table: ManagedTable, id: st
 
 /** A list, or an empty one with `loadFailed` when the backend fails (the page shows its red box, 503). */
 export async function listOrFailure<T>(page: number, read: () => Promise<Page<T>>): Promise<{ list: Page<T>; loadFailed: boolean }> {
-  try {
-    return { list: await read(), loadFailed: false };
-  } catch (error) {
-    if (!(error instanceof QueryError)) throw error;
-    logError("Reading an admin list failed", error);
-    return { list: { items: [], page, pageCount: 1, total: 0 }, loadFailed: true };
-  }
+  const list = await tryRead("an admin list", read());
+  return list === FAILED_READ ? { list: { items: [], page, pageCount: 1, total: 0 }, loadFailed: true } : { list, loadFailed: false };
 }

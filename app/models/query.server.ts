@@ -16,18 +16,32 @@ export class QueryError extends Error {
   }
 }
 
+/** What tryRead gives for a read the backend failed: distinct from every answer, `null` ("not found") included. */
+export const FAILED_READ = Symbol("failed read");
+
+/**
+ * A read whose failure the page reports in its own place ("could not load", 503, decision 043):
+ * its result, or FAILED_READ when the backend failed it, logged as "Reading <what> failed".
+ * Anything but a QueryError is a bug and is thrown on.
+ */
+export async function tryRead<T>(what: string, read: Promise<T>): Promise<T | typeof FAILED_READ> {
+  try {
+    return await read;
+  } catch (error) {
+    if (!(error instanceof QueryError)) throw error;
+    logError(`Reading ${what} failed`, error);
+    return FAILED_READ;
+  }
+}
+
 /**
  * A read a page cannot do without: when the backend fails it, the visitor gets the error page's
  * "unavailable, try again" (503, decision 043), not a 500 "unexpected error". Logged with what was read.
  */
 export async function readOrUnavailable<T>(read: Promise<T>, headers?: HeadersInit): Promise<T> {
-  try {
-    return await read;
-  } catch (error) {
-    if (!(error instanceof QueryError)) throw error;
-    logError("A page's read failed", error);
-    throw new Response("Service Unavailable", { status: 503, headers });
-  }
+  const result = await tryRead("a page's data", read);
+  if (result === FAILED_READ) throw new Response("Service Unavailable", { status: 503, headers });
+  return result;
 }
 
 /** What a query resolves to: success (error null) or failure, as postgrest-js types them. */

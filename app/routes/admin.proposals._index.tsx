@@ -14,7 +14,7 @@ import { getFixedT } from "~/lib/i18n.server";
 import { listOrFailure, listParams } from "~/models/admin-records.server";
 import { PROPOSAL_STATUSES } from "~/lib/member-fields";
 import { adminProposalsPage, openReports, resolveReport } from "~/models/proposals.server";
-import { QueryError } from "~/models/query.server";
+import { FAILED_READ, tryRead } from "~/models/query.server";
 import { logError } from "~/lib/log.server";
 
 /**
@@ -29,15 +29,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const t = await getFixedT(request, "admin");
   const [{ list, loadFailed }, reports] = await Promise.all([
     listOrFailure(page, () => adminProposalsPage(supabase, { page, status })),
-    openReports(supabase).catch((error: unknown) => {
-      if (!(error instanceof QueryError)) throw error;
-      logError("Reading the open reports failed", error);
-      return null;
-    }),
+    tryRead("the open reports", openReports(supabase)),
   ]);
   if (page > list.pageCount) throw data(null, { status: 404, headers });
   // Each part that failed says so in its place: the list is not shown as empty, nor the reports as none.
-  return data({ title: t("sections.proposals.meta"), status: status ?? "", list, loadFailed, reports }, { status: loadFailed || reports === null ? 503 : 200, headers });
+  return data({ title: t("sections.proposals.meta"), status: status ?? "", list, loadFailed, reports: reports === FAILED_READ ? null : reports }, { status: loadFailed || reports === FAILED_READ ? 503 : 200, headers });
 }
 
 /** Resolve a report. */

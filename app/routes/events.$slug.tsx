@@ -17,9 +17,8 @@ import { canonicalUrl, seoMeta, summarize } from "~/lib/seo";
 import { createAnonSupabaseClient } from "~/lib/supabase.server";
 import { webLink } from "~/lib/web-link";
 import { publishedEvent } from "~/models/events.server";
-import { QueryError } from "~/models/query.server";
+import { FAILED_READ, tryRead } from "~/models/query.server";
 import type { RootLoaderData } from "~/root";
-import { logError } from "~/lib/log.server";
 
 /**
  * /events/:slug: one published event, upcoming or past (a past one says it
@@ -29,14 +28,8 @@ import { logError } from "~/lib/log.server";
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const supabase = createAnonSupabaseClient(context.cloudflare.env);
 
-  let event;
-  try {
-    event = await publishedEvent(supabase, params.slug ?? "");
-  } catch (error) {
-    if (!(error instanceof QueryError)) throw error;
-    logError("Reading an event failed", error);
-    throw new Response("Failed to load event", { status: 503 });
-  }
+  const event = await tryRead("an event", publishedEvent(supabase, params.slug ?? ""));
+  if (event === FAILED_READ) throw new Response("Failed to load event", { status: 503 });
   if (!event) throw new Response("Not Found", { status: 404 });
 
   const url = new URL(request.url);

@@ -1,25 +1,18 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { CALENDAR_CONTENT_TYPE, eventsCalendar } from "~/lib/calendar.server";
-import { FEED_CACHE_CONTROL } from "~/lib/feeds.server";
+import { FEED_CACHE_CONTROL, feedUnavailable } from "~/lib/feeds.server";
 import { createAnonSupabaseClient } from "~/lib/supabase.server";
 import { getFixedT } from "~/lib/i18n.server";
 import { publishedEvent } from "~/models/events.server";
-import { QueryError } from "~/models/query.server";
-import { logError } from "~/lib/log.server";
+import { FAILED_READ, tryRead } from "~/models/query.server";
 import { publicOrigin } from "~/lib/public-origin.server";
 
 const TEXT = { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" };
 
 /** /events/:slug.ics: one published event as an iCalendar file (one VEVENT) to add to a calendar. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  let event;
-  try {
-    event = await publishedEvent(createAnonSupabaseClient(context.cloudflare.env), params.slug ?? "");
-  } catch (error) {
-    if (!(error instanceof QueryError)) throw error;
-    logError("Reading an event's calendar failed", error);
-    return new Response("Failed to load event\n", { status: 503, headers: { ...TEXT, "Retry-After": "60" } });
-  }
+  const event = await tryRead("an event's calendar", publishedEvent(createAnonSupabaseClient(context.cloudflare.env), params.slug ?? ""));
+  if (event === FAILED_READ) return feedUnavailable("Failed to load event");
   if (!event) return new Response("Not Found\n", { status: 404, headers: TEXT });
 
   const t = await getFixedT(request, "events");

@@ -11,9 +11,8 @@ import { getFixedT } from "~/lib/i18n.server";
 import { seoMeta } from "~/lib/seo";
 import { createAnonSupabaseClient } from "~/lib/supabase.server";
 import { eventsPage } from "~/models/events.server";
-import { pageFromUrl, QueryError } from "~/models/query.server";
+import { FAILED_READ, pageFromUrl, tryRead } from "~/models/query.server";
 import type { RootLoaderData } from "~/root";
-import { logError } from "~/lib/log.server";
 import type { IsolationHandle } from "~/lib/opener-policy";
 
 /**
@@ -27,14 +26,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const page = pageFromUrl(url);
   const supabase = createAnonSupabaseClient(context.cloudflare.env);
 
-  let events;
-  try {
-    events = await eventsPage(supabase, page, { past });
-  } catch (error) {
-    if (!(error instanceof QueryError)) throw error;
-    logError("Reading the events failed", error);
-    throw new Response("Failed to load events", { status: 503 });
-  }
+  const events = await tryRead("the events", eventsPage(supabase, page, { past }));
+  if (events === FAILED_READ) throw new Response("Failed to load events", { status: 503 });
   if (page > events.pageCount) throw new Response("Not Found", { status: 404 });
 
   const t = await getFixedT(request, "events");

@@ -1,11 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { CALENDAR_CONTENT_TYPE, eventsCalendar } from "~/lib/calendar.server";
-import { FEED_CACHE_CONTROL } from "~/lib/feeds.server";
+import { FEED_CACHE_CONTROL, feedUnavailable } from "~/lib/feeds.server";
 import { createAnonSupabaseClient } from "~/lib/supabase.server";
 import { getFixedT } from "~/lib/i18n.server";
 import { upcomingEvents } from "~/models/events.server";
-import { QueryError } from "~/models/query.server";
-import { logError } from "~/lib/log.server";
+import { FAILED_READ, tryRead } from "~/models/query.server";
 import { publicOrigin } from "~/lib/public-origin.server";
 
 /** More than the network has ever had at once; a bound so one feed stays one small response. */
@@ -13,17 +12,8 @@ const CALENDAR_LIMIT = 200;
 
 /** /events.ics: the upcoming published events as one iCalendar file to subscribe to. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  let events;
-  try {
-    events = await upcomingEvents(createAnonSupabaseClient(context.cloudflare.env), CALENDAR_LIMIT);
-  } catch (error) {
-    if (!(error instanceof QueryError)) throw error;
-    logError("Reading the events calendar failed", error);
-    return new Response("Failed to load events\n", {
-      status: 503,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "60" },
-    });
-  }
+  const events = await tryRead("the events calendar", upcomingEvents(createAnonSupabaseClient(context.cloudflare.env), CALENDAR_LIMIT));
+  if (events === FAILED_READ) return feedUnavailable("Failed to load events");
 
   const t = await getFixedT(request, "events");
   const body = eventsCalendar(events, {

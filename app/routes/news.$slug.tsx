@@ -15,8 +15,7 @@ import { sanitizeRichHtml } from "~/lib/sanitize.server";
 import { canonicalUrl, seoMeta, summarize } from "~/lib/seo";
 import { createAnonSupabaseClient } from "~/lib/supabase.server";
 import { publishedArticle } from "~/models/news.server";
-import { QueryError } from "~/models/query.server";
-import { logError } from "~/lib/log.server";
+import { FAILED_READ, tryRead } from "~/models/query.server";
 
 /**
  * /news/:slug: one published article. A missing or unpublished slug is a 404
@@ -29,14 +28,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const t = await getFixedT(request, "news");
   const supabase = createAnonSupabaseClient(context.cloudflare.env);
 
-  let article;
-  try {
-    article = await publishedArticle(supabase, params.slug ?? "");
-  } catch (error) {
-    if (!(error instanceof QueryError)) throw error;
-    logError("Reading a news article failed", error);
-    return data({ title: t("meta.loadFailedTitle"), article: null }, { status: 503 });
-  }
+  const article = await tryRead("a news article", publishedArticle(supabase, params.slug ?? ""));
+  if (article === FAILED_READ) return data({ title: t("meta.loadFailedTitle"), article: null }, { status: 503 });
   if (!article) throw new Response(t("article.notFound"), { status: 404 });
 
   const { content, ...rest } = article;

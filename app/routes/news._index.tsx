@@ -9,8 +9,7 @@ import { getFixedT } from "~/lib/i18n.server";
 import { seoMeta } from "~/lib/seo";
 import { createAnonSupabaseClient } from "~/lib/supabase.server";
 import { newsPage } from "~/models/news.server";
-import { pageFromUrl, QueryError } from "~/models/query.server";
-import { logError } from "~/lib/log.server";
+import { FAILED_READ, pageFromUrl, tryRead } from "~/models/query.server";
 import type { IsolationHandle } from "~/lib/opener-policy";
 
 /**
@@ -26,14 +25,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const title = page > 1 ? t("meta.pageTitle", { page }) : t("meta.title");
   const description = t("meta.description");
 
-  let news;
-  try {
-    news = await newsPage(supabase, page);
-  } catch (error) {
-    if (!(error instanceof QueryError)) throw error;
-    logError("Reading the news failed", error);
-    return data({ title, description, news: null }, { status: 503 });
-  }
+  const news = await tryRead("the news", newsPage(supabase, page));
+  if (news === FAILED_READ) return data({ title, description, news: null }, { status: 503 });
   if (page > news.pageCount) throw new Response("Not Found", { status: 404 });
   return data({ title, description, news });
 }

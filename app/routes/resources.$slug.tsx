@@ -21,7 +21,7 @@ import { sanitizeRichHtml } from "~/lib/sanitize.server";
 import { canonicalUrl, seoMeta, summarize } from "~/lib/seo";
 import { clientKey, withinLimit } from "~/lib/rate-limit.server";
 import { createAnonSupabaseClient, createWorkerSupabaseClient } from "~/lib/supabase.server";
-import { QueryError } from "~/models/query.server";
+import { FAILED_READ, QueryError, tryRead } from "~/models/query.server";
 import { publishedResource, recordDownload } from "~/models/resources.server";
 import { logError } from "~/lib/log.server";
 
@@ -35,14 +35,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const t = await getFixedT(request, "resources");
   const supabase = createAnonSupabaseClient(context.cloudflare.env);
 
-  let resource;
-  try {
-    resource = await publishedResource(supabase, params.slug ?? "");
-  } catch (error) {
-    if (!(error instanceof QueryError)) throw error;
-    logError("Reading a resource failed", error);
-    return data({ title: t("meta.loadFailedTitle"), resource: null }, { status: 503 });
-  }
+  const resource = await tryRead("a resource", publishedResource(supabase, params.slug ?? ""));
+  if (resource === FAILED_READ) return data({ title: t("meta.loadFailedTitle"), resource: null }, { status: 503 });
   if (!resource) throw new Response(t("resource.notFound"), { status: 404 });
 
   const { content, ...rest } = resource;

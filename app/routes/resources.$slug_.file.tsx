@@ -6,9 +6,8 @@ import { PageFrame } from "~/components/PageFrame";
 import { getFixedT } from "~/lib/i18n.server";
 import { createAnonSupabaseClient } from "~/lib/supabase.server";
 import { webLink } from "~/lib/web-link";
-import { QueryError } from "~/models/query.server";
+import { FAILED_READ, tryRead } from "~/models/query.server";
 import { publishedResource } from "~/models/resources.server";
-import { logError } from "~/lib/log.server";
 
 /**
  * GET /resources/:slug/file: where the Download form's 303 lands, in the new
@@ -25,14 +24,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const t = await getFixedT(request, "resources");
   const supabase = createAnonSupabaseClient(context.cloudflare.env);
 
-  let resource;
-  try {
-    resource = await publishedResource(supabase, params.slug ?? "");
-  } catch (error) {
-    if (!(error instanceof QueryError)) throw error;
-    logError("Reading a resource failed", error);
-    return data({ title: t("meta.loadFailedTitle"), file: null }, { status: 503 });
-  }
+  const resource = await tryRead("a resource", publishedResource(supabase, params.slug ?? ""));
+  if (resource === FAILED_READ) return data({ title: t("meta.loadFailedTitle"), file: null }, { status: 503 });
   // Only an http(s) address is sent on to (webLink): the refresh and the link below carry it as is.
   const fileUrl = webLink(resource?.file_url);
   if (!resource || !fileUrl) throw new Response(t("resource.notFound"), { status: 404 });

@@ -8,9 +8,8 @@ import { ResourceCard } from "~/components/ResourceCard";
 import { getFixedT } from "~/lib/i18n.server";
 import { seoMeta } from "~/lib/seo";
 import { createAnonSupabaseClient } from "~/lib/supabase.server";
-import { pageFromUrl, QueryError } from "~/models/query.server";
+import { FAILED_READ, pageFromUrl, tryRead } from "~/models/query.server";
 import { resourcesPage } from "~/models/resources.server";
-import { logError } from "~/lib/log.server";
 import type { IsolationHandle } from "~/lib/opener-policy";
 
 /**
@@ -25,14 +24,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const title = page > 1 ? t("meta.pageTitle", { page }) : t("meta.title");
   const description = t("meta.description");
 
-  let resources;
-  try {
-    resources = await resourcesPage(supabase, page);
-  } catch (error) {
-    if (!(error instanceof QueryError)) throw error;
-    logError("Reading the resources failed", error);
-    return data({ title, description, resources: null }, { status: 503 });
-  }
+  const resources = await tryRead("the resources", resourcesPage(supabase, page));
+  if (resources === FAILED_READ) return data({ title, description, resources: null }, { status: 503 });
   if (page > resources.pageCount) throw new Response("Not Found", { status: 404 });
   return data({ title, description, resources });
 }

@@ -1,28 +1,18 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { element, escapeXml, FEED_CACHE_CONTROL, rfc822 } from "~/lib/feeds.server";
+import { element, escapeXml, FEED_CACHE_CONTROL, feedUnavailable, rfc822 } from "~/lib/feeds.server";
 import { createAnonSupabaseClient } from "~/lib/supabase.server";
 import { detectLanguage, getFixedT } from "~/lib/i18n.server";
 import type { NewsCard } from "~/lib/cards";
 import { latestNews } from "~/models/news.server";
-import { QueryError } from "~/models/query.server";
-import { logError } from "~/lib/log.server";
+import { FAILED_READ, tryRead } from "~/models/query.server";
 import { publicOrigin } from "~/lib/public-origin.server";
 
 const FEED_SIZE = 20;
 
 /** /rss: the latest published news as RSS 2.0, with absolute links. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  let articles;
-  try {
-    articles = await latestNews(createAnonSupabaseClient(context.cloudflare.env), FEED_SIZE);
-  } catch (error) {
-    if (!(error instanceof QueryError)) throw error;
-    logError("Reading the news feed failed", error);
-    return new Response("Failed to load articles\n", {
-      status: 503,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "60" },
-    });
-  }
+  const articles = await tryRead("the news feed", latestNews(createAnonSupabaseClient(context.cloudflare.env), FEED_SIZE));
+  if (articles === FAILED_READ) return feedUnavailable("Failed to load articles");
 
   const origin = publicOrigin(request, context.cloudflare.env);
   const language = await detectLanguage(request);

@@ -1,9 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { escapeXml, FEED_CACHE_CONTROL } from "~/lib/feeds.server";
+import { escapeXml, FEED_CACHE_CONTROL, feedUnavailable } from "~/lib/feeds.server";
 import { createAnonSupabaseClient } from "~/lib/supabase.server";
-import { QueryError } from "~/models/query.server";
+import { FAILED_READ, tryRead } from "~/models/query.server";
 import { publishedSlugs, type SitemapEntry } from "~/models/sitemap.server";
-import { logError } from "~/lib/log.server";
 import { publicOrigin } from "~/lib/public-origin.server";
 
 /**
@@ -32,17 +31,8 @@ const STATIC_PATHS = [
 
 /** /sitemap.xml: the static pages and every published article, event and resource, as absolute URLs. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  let content;
-  try {
-    content = await publishedSlugs(createAnonSupabaseClient(context.cloudflare.env));
-  } catch (error) {
-    if (!(error instanceof QueryError)) throw error;
-    logError("Reading the sitemap's records failed", error);
-    return new Response("Failed to load the sitemap\n", {
-      status: 503,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "60" },
-    });
-  }
+  const content = await tryRead("the sitemap's records", publishedSlugs(createAnonSupabaseClient(context.cloudflare.env)));
+  if (content === FAILED_READ) return feedUnavailable("Failed to load the sitemap");
 
   const origin = publicOrigin(request, context.cloudflare.env);
   const entry = (path: string, lastmod?: string) =>

@@ -30,7 +30,7 @@ import {
   withdrawVote,
   type ProposalDetail,
 } from "~/models/proposals.server";
-import { QueryError } from "~/models/query.server";
+import { FAILED_READ, tryRead } from "~/models/query.server";
 import { logError } from "~/lib/log.server";
 import type { IsolationHandle } from "~/lib/opener-policy";
 import { forMembers, type PageHandle } from "~/lib/page-scripts";
@@ -64,14 +64,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const t = await getFixedT(request, "voting");
   const { supabase, headers, viewer } = await getSession(request, context);
   const reader = viewer ? supabase : createAnonSupabaseClient(context.cloudflare.env);
-  let proposal;
-  try {
-    proposal = await proposalById(reader, id, viewer?.id ?? null);
-  } catch (error) {
-    if (!(error instanceof QueryError)) throw error;
-    logError("Reading a proposal failed", error);
-    throw new Response(t("detail.loadFailed"), { status: 503, headers });
-  }
+  const proposal = await tryRead("a proposal", proposalById(reader, id, viewer?.id ?? null));
+  if (proposal === FAILED_READ) throw new Response(t("detail.loadFailed"), { status: 503, headers });
   if (!proposal) throw notFound();
   const { content, ...rest } = proposal;
   const view = { ...rest, html: sanitizeRichHtml(content), votingOpen: votingOpen(proposal), commentsOpen: commentsOpen(proposal.status) };
@@ -128,14 +122,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const answer = (status: number, error: string | null, result: SubmissionResult<string[]> | null = null) =>
     data<Answer>({ intent: action, commentId, error, result }, { status, headers });
 
-  let proposal;
-  try {
-    proposal = await proposalById(supabase, id, viewer.id);
-  } catch (error) {
-    if (!(error instanceof QueryError)) throw error;
-    logError("Reading a proposal failed", error);
-    return answer(503, FAILED[action]);
-  }
+  const proposal = await tryRead("a proposal", proposalById(supabase, id, viewer.id));
+  if (proposal === FAILED_READ) return answer(503, FAILED[action]);
   if (!proposal) throw notFound();
   if (!viewer.isMember) return answer(403, "errors.awaitingApproval");
 

@@ -15,8 +15,7 @@ import { sanitizeRichHtml } from "~/lib/sanitize.server";
 import { seoMeta } from "~/lib/seo";
 import { createAnonSupabaseClient } from "~/lib/supabase.server";
 import { groupChoices, PROPOSAL_FILTERS, proposalsPage, type ProposalFilter } from "~/models/proposals.server";
-import { pageFromUrl, QueryError } from "~/models/query.server";
-import { logError } from "~/lib/log.server";
+import { FAILED_READ, pageFromUrl, tryRead } from "~/models/query.server";
 import type { IsolationHandle } from "~/lib/opener-policy";
 import { forMembers, type PageHandle } from "~/lib/page-scripts";
 
@@ -38,19 +37,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const reader = viewer ? supabase : createAnonSupabaseClient(context.cloudflare.env);
   const base = { title: t("meta.title"), description: t("meta.description"), filter, viewer: viewer && { isMember: viewer.isMember } };
 
-  try {
-    const [proposals, groups] = await Promise.all([
+  const read = await tryRead(
+    "the proposals",
+    Promise.all([
       proposalsPage(reader, { page, filter, viewerId: viewer?.id ?? null }),
       viewer?.isMember ? groupChoices(reader) : Promise.resolve([]),
-    ]);
-    if (page > proposals.pageCount) throw new Response("Not Found", { status: 404 });
-    const items = proposals.items.map(({ content, ...proposal }) => ({ ...proposal, html: sanitizeRichHtml(content) }));
-    return data({ ...base, proposals: { ...proposals, items }, groups }, { headers });
-  } catch (error) {
-    if (!(error instanceof QueryError)) throw error;
-    logError("Reading the proposals failed", error);
-    return data({ ...base, proposals: null, groups: [] }, { status: 503, headers });
-  }
+    ]),
+  );
+  if (read === FAILED_READ) return data({ ...base, proposals: null, groups: [] }, { status: 503, headers });
+  const [proposals, groups] = read;
+  if (page > proposals.pageCount) throw new Response("Not Found", { status: 404 });
+  const items = proposals.items.map(({ content, ...proposal }) => ({ ...proposal, html: sanitizeRichHtml(content) }));
+  return data({ ...base, proposals: { ...proposals, items }, groups }, { headers });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: page, matches, location }) => {

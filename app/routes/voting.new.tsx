@@ -10,7 +10,7 @@ import { getFixedT } from "~/lib/i18n.server";
 import { memberForm, refusalOf } from "~/lib/member-action.server";
 import { parseProposalForm } from "~/lib/proposal-form.server";
 import { createProposal, groupChoices } from "~/models/proposals.server";
-import { QueryError } from "~/models/query.server";
+import { FAILED_READ, tryRead } from "~/models/query.server";
 import { logError } from "~/lib/log.server";
 import type { PageHandle } from "~/lib/page-scripts";
 import { richTextScript } from "~/components/RichTextEditor";
@@ -25,14 +25,9 @@ import { formSubmittingScript } from "~/components/SubmitButton";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { supabase, headers, viewer } = await requireViewer(request, context);
   const t = await getFixedT(request, "voting");
-  let groups: Awaited<ReturnType<typeof groupChoices>> | null = null;
-  try {
-    groups = await groupChoices(supabase);
-  } catch (error) {
-    if (!(error instanceof QueryError)) throw error;
-    logError("Reading the group choices failed", error);
-  }
-  return data({ title: t("create.meta.title"), isMember: viewer.isMember, groups: groups ?? [], groupsFailed: !groups }, { headers });
+  const groups = await tryRead("the group choices", groupChoices(supabase));
+  const groupsFailed = groups === FAILED_READ;
+  return data({ title: t("create.meta.title"), isMember: viewer.isMember, groups: groupsFailed ? [] : groups, groupsFailed }, { headers });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

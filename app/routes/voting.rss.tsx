@@ -1,10 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { element, escapeXml, FEED_CACHE_CONTROL, rfc822 } from "~/lib/feeds.server";
+import { element, escapeXml, FEED_CACHE_CONTROL, feedUnavailable, rfc822 } from "~/lib/feeds.server";
 import { detectLanguage, getFixedT } from "~/lib/i18n.server";
 import { createAnonSupabaseClient } from "~/lib/supabase.server";
 import { publishedProposals } from "~/models/proposals.server";
-import { QueryError } from "~/models/query.server";
-import { logError } from "~/lib/log.server";
+import { FAILED_READ, tryRead } from "~/models/query.server";
 import { publicOrigin } from "~/lib/public-origin.server";
 
 /**
@@ -13,17 +12,8 @@ import { publicOrigin } from "~/lib/public-origin.server";
  * "published for discussion", "in voting", "passed"… as they happen.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  let proposals;
-  try {
-    proposals = await publishedProposals(createAnonSupabaseClient(context.cloudflare.env));
-  } catch (error) {
-    if (!(error instanceof QueryError)) throw error;
-    logError("Reading the proposals feed failed", error);
-    return new Response("Failed to load proposals\n", {
-      status: 503,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "60" },
-    });
-  }
+  const proposals = await tryRead("the proposals feed", publishedProposals(createAnonSupabaseClient(context.cloudflare.env)));
+  if (proposals === FAILED_READ) return feedUnavailable("Failed to load proposals");
   const origin = publicOrigin(request, context.cloudflare.env);
   const language = await detectLanguage(request);
   const t = await getFixedT(language, "voting");

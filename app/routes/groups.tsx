@@ -12,8 +12,7 @@ import { createAnonSupabaseClient } from "~/lib/supabase.server";
 import { webLink } from "~/lib/web-link";
 import type { GroupCard } from "~/lib/cards";
 import { groupsPage, mappedGroups } from "~/models/groups.server";
-import { pageFromUrl, QueryError } from "~/models/query.server";
-import { logError } from "~/lib/log.server";
+import { FAILED_READ, pageFromUrl, tryRead } from "~/models/query.server";
 import type { IsolationHandle } from "~/lib/opener-policy";
 import type { PageHandle } from "~/lib/page-scripts";
 
@@ -33,15 +32,12 @@ const LIST_ID = "all-groups";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const page = pageFromUrl(new URL(request.url));
   const supabase = createAnonSupabaseClient(context.cloudflare.env);
-  const failure = (error: unknown) => {
-    if (!(error instanceof QueryError)) throw error;
-    logError("Reading the groups failed", error);
-    return null;
-  };
-  const [groups, mapped] = await Promise.all([
-    groupsPage(supabase, page).catch(failure),
-    mappedGroups(supabase).catch(failure),
+  const [listed, onTheMap] = await Promise.all([
+    tryRead("the groups", groupsPage(supabase, page)),
+    tryRead("the mapped groups", mappedGroups(supabase)),
   ]);
+  const groups = listed === FAILED_READ ? null : listed;
+  const mapped = onTheMap === FAILED_READ ? null : onTheMap;
   if (groups && page > groups.pageCount) throw new Response("Not Found", { status: 404 });
   const failed = !groups || !mapped;
 

@@ -280,7 +280,7 @@ export function GroupsMap({ groups, loading = false }: { groups: readonly MapGro
 export function MapSection({ groups, loading }: { groups: readonly MapGroup[] | null; loading?: boolean }) {
   const { t } = useTranslation("groups");
   return (
-    <section id="map" aria-labelledby="map-heading" className="bg-white">
+    <section id="map" aria-labelledby="map-heading" className="render-when-visible bg-white">
       <div className="mx-auto w-full max-w-6xl px-5 py-16 sm:px-8 sm:py-20">
         <h2 id="map-heading" className="text-3xl font-extrabold tracking-tight text-ink-950 sm:text-4xl">
           {t("section.heading")}

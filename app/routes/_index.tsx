@@ -230,7 +230,7 @@ function Hero() {
 function AboutSection() {
   const { t } = useTranslation("pages");
   return (
-    <section id="about" aria-labelledby="about-heading" className="scroll-mt-20 bg-white">
+    <section id="about" aria-labelledby="about-heading" className="render-when-visible scroll-mt-20 bg-white">
       <div className="mx-auto w-full max-w-6xl px-5 py-16 sm:px-8 sm:py-20">
         <div className="grid gap-10 lg:grid-cols-2 lg:gap-16">
           <div>
@@ -282,7 +282,7 @@ function ContentSection({
   children: ReactNode;
 }) {
   return (
-    <section id={id} aria-labelledby={`${id}-heading`} className={`scroll-mt-20 ${shaded ? "bg-ink-50" : "bg-white"}`}>
+    <section id={id} aria-labelledby={`${id}-heading`} className={`render-when-visible scroll-mt-20 ${shaded ? "bg-ink-50" : "bg-white"}`}>
       <div className="mx-auto w-full max-w-6xl px-5 py-16 sm:px-8 sm:py-20">
         <div className="mb-8 flex flex-wrap items-end justify-between gap-4">
           <h2 id={`${id}-heading`} className="text-3xl font-extrabold tracking-tight text-ink-950 sm:text-4xl">

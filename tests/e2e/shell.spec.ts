@@ -357,22 +357,16 @@ for (const path of ["/", "/about"]) {
 }
 
 async function screenshot(page: Page, name: string, testInfo: import("@playwright/test").TestInfo) {
-  // A viewport as tall as the page: sections that skip their rendering until they near the viewport
-  // (content-visibility, decision 049) would otherwise be blank in a full-page capture.
-  // Their real heights replace the estimates once rendered, so grow it until the page stops growing.
-  const width = page.viewportSize()?.width ?? 1280;
-  await expect
-    .poll(async () => {
-      const height = await page.evaluate(() => document.documentElement.scrollHeight);
-      if (height === page.viewportSize()?.height) return true;
-      await page.setViewportSize({ width, height });
-      return false;
-    })
-    .toBe(true);
-  const body = await page.screenshot({ fullPage: true });
   mkdirSync("test-results/screenshots", { recursive: true });
   const path = `test-results/screenshots/${testInfo.project.name}-${name}.png`;
-  await page.screenshot({ fullPage: true, path });
+  // Sections that skip their rendering until they near the viewport (content-visibility, decision 049)
+  // would be blank in a full-page capture: rendered for it, through the CSSOM (the CSP refuses a <style>).
+  await page.evaluate(() => {
+    for (const element of document.querySelectorAll<HTMLElement>("main > section")) {
+      if (getComputedStyle(element).contentVisibility === "auto") element.style.contentVisibility = "visible";
+    }
+  });
+  const body = await page.screenshot({ fullPage: true, path });
   await testInfo.attach(name, { body, contentType: "image/png" });
 }
 

@@ -45,18 +45,26 @@ function figures(lhr) {
     cls: audit("cumulative-layout-shift"),
     tti_ms: audit("interactive"),
     mainthread_ms: audit("mainthread-work-breakdown"),
+    // 0 for a page marked noindex: exempt from the SEO target (bench/targets.mjs).
+    indexable: lhr.audits["is-crawlable"]?.score === 0 ? 0 : 1,
   };
 }
 
-/** The median of each figure over several reports. */
+/**
+ * The median of each figure over several reports, and the blocking time of each run: it varies
+ * the most from run to run, and a median near its target is read with the runs beside it.
+ */
 function medianOf(reports) {
   const keys = Object.keys(reports[0]);
-  return Object.fromEntries(
-    keys.map((key) => {
-      const value = median(reports.map((report) => report[key]).filter((v) => v !== null));
-      return [key, key === "cls" ? Math.round(value * 1000) / 1000 : Math.round(value)];
-    }),
-  );
+  return {
+    ...Object.fromEntries(
+      keys.map((key) => {
+        const value = median(reports.map((report) => report[key]).filter((v) => v !== null));
+        return [key, key === "cls" ? Math.round(value * 1000) / 1000 : Math.round(value)];
+      }),
+    ),
+    tbt_runs_ms: reports.map((report) => report.tbt_ms).filter((v) => v !== null).map(Math.round),
+  };
 }
 
 /**
@@ -141,7 +149,7 @@ export function compareLighthouse(before, after) {
         const old = before[key]?.[profile]?.[path];
         if (!old) continue;
         const changes = Object.entries(row)
-          .filter(([figure, value]) => old[figure] !== undefined && old[figure] !== value)
+          .filter(([figure, value]) => typeof value === "number" && old[figure] !== undefined && old[figure] !== value)
           .map(([figure, value]) => `${figure} ${old[figure]} → ${value}`);
         if (changes.length) lines.push(`${key} ${profile} ${path}: ${changes.join(", ")}`);
       }

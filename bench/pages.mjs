@@ -14,7 +14,8 @@
 // the server's CPU per render of each route (bench/cpu.mjs, `server_cpu`) and the edge cache behind a
 // backend 150 ms away (bench/cache.mjs, `edge_cache`); `--only member,cpu,cache` runs just those named.
 // Also the production Worker's size (wrangler deploy --dry-run --env production) and its largest
-// modules. Run: npm run bench. Numbers, not pass/fail.
+// modules. Run: npm run bench. Numbers, not pass/fail: after each Lighthouse table, the figures that
+// miss design.md's targets (bench/targets.mjs), also kept in latest.json.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { brotliCompressSync, constants } from "node:zlib";
 import { ensureInstalled, run, startService, stopService, waitForHttp } from "../scripts/processes.mjs";
@@ -138,6 +139,7 @@ await ensureInstalled();
 const { chromium } = await import("@playwright/test");
 const { edgeCacheTable, measureEdgeCache } = await import("./cache.mjs");
 const { measureLighthouse, memberCookie, lighthouseTable, compareLighthouse, MEMBER_ROUTES, EDITOR_ROUTES } = await import("./lighthouse.mjs");
+const { lighthouseMisses, targetsText } = await import("./targets.mjs");
 if ((await run("npx", ["remix", "vite:build"])) !== 0) process.exit(1);
 mkdirSync("bench/results", { recursive: true });
 
@@ -169,6 +171,7 @@ try {
     browser = null;
     const lighthouse = await measureLighthouse(site, args.includes("--all") ? routes : LIGHTHOUSE_ROUTES);
     const result = { measuredAt: new Date().toISOString(), budgets: BUDGET, worker, routes: rows, ...lighthouse };
+    result.lighthouse_misses = lighthouseMisses(result);
     writeFileSync(LATEST, JSON.stringify(result, null, 2));
 
     const k = (bytes) => (bytes / KB).toFixed(1);
@@ -182,6 +185,7 @@ try {
     console.log(`\nBytes are brotli (quality 11).`);
     console.log(`\nLighthouse 13, medians of 3 (load average ${load(lighthouse.loadavg.before)} before, ${load(lighthouse.loadavg.after)} after):\n`);
     console.log(lighthouseTable(lighthouse));
+    console.log(`\nTargets (design.md):\n${targetsText(lighthouse)}`);
     if (compareWith) console.log(`\nCompared with ${compareWith}:\n${compareLighthouse(JSON.parse(readFileSync(compareWith, "utf8")), result)}`);
     if (worker.error) console.log(`Worker bundle: ${worker.error}`);
     else {
@@ -195,7 +199,7 @@ try {
   if (wants("member")) {
     const cookie = await memberCookie(site, `http://127.0.0.1:${BACKEND_PORT}`);
     const { loadavg, lighthouse_member } = await measureLighthouse(site, MEMBER_ROUTES, { variants: [["lighthouse_member", []]], cookie });
-    Object.assign(parts, { lighthouse_member, lighthouse_member_loadavg: loadavg });
+    Object.assign(parts, { lighthouse_member, lighthouse_member_loadavg: loadavg, lighthouse_member_misses: lighthouseMisses({ lighthouse_member }) });
     parts.editor_start = await measureEditorStart(site, EDITOR_ROUTES, cookie);
   }
   if (wants("cpu")) parts.server_cpu = await measureServerCpu({ site, wrangler, routes });
@@ -205,6 +209,7 @@ try {
     if (parts.lighthouse_member) {
       console.log(`\nLighthouse, a signed-in member's pages (load average ${load(parts.lighthouse_member_loadavg.before)} before, ${load(parts.lighthouse_member_loadavg.after)} after):\n`);
       console.log(lighthouseTable({ lighthouse: parts.lighthouse_member }));
+      console.log(`\nTargets (design.md):\n${targetsText({ lighthouse_member: parts.lighthouse_member })}`);
     }
     if (parts.editor_start) console.log(`\nThe editor's start on a member's pages (real CPU throttling, medians of 3):\n\n${editorStartTable(parts.editor_start)}`);
     if (parts.server_cpu) console.log(`\n${serverCpuTable(parts.server_cpu)}`);

@@ -1,0 +1,57 @@
+// The Lighthouse targets of design.md's performance budgets, checked against a bench result
+// (bench/results/latest.json's shape). Like the byte budgets' "ok / OVER" column: the bench prints
+// what misses, it does not fail. A page marked noindex (Lighthouse's is-crawlable audit) is exempt
+// from the SEO target.
+
+/** Each target: the result key and profile it applies to, the figure, and the test it must pass. */
+export const LIGHTHOUSE_TARGETS = [
+  { key: "lighthouse", profile: "mobile", figure: "performance", target: "≥ 98", ok: (v) => v >= 98 },
+  { key: "lighthouse", profile: "lowend", figure: "performance", target: "≥ 95", ok: (v) => v >= 95 },
+  { key: "lighthouse", profile: "lowend", figure: "tbt_ms", target: "≤ 150", ok: (v) => v <= 150 },
+  { key: "lighthouse", profile: "lowend", figure: "tti_ms", target: "≤ 2500", ok: (v) => v <= 2500 },
+  ...["mobile", "lowend"].flatMap((profile) => [
+    { key: "lighthouse", profile, figure: "accessibility", target: "100", ok: (v) => v === 100 },
+    { key: "lighthouse", profile, figure: "best_practices", target: "100", ok: (v) => v === 100 },
+    { key: "lighthouse", profile, figure: "seo", target: "100", ok: (v, row) => v === 100 || row.indexable === 0 },
+  ]),
+  // Signed-in pages: only their blocking time has a target of its own.
+  { key: "lighthouse_member", profile: "lowend", figure: "tbt_ms", target: "≤ 300", ok: (v) => v <= 300 },
+];
+
+/** Low-end performance may sit at most this many points under the same page with its scripts blocked. */
+const POINTS_UNDER_NO_SCRIPT = 5;
+
+/** Every figure of `result` that misses its target: { key, profile, path, figure, value, target, runs? }. */
+export function lighthouseMisses(result) {
+  const misses = [];
+  for (const { key, profile, figure, target, ok } of LIGHTHOUSE_TARGETS) {
+    for (const [path, row] of Object.entries(result[key]?.[profile] ?? {})) {
+      const value = row[figure];
+      if (value === undefined || value === null || ok(value, row)) continue;
+      misses.push({ key, profile, path, figure, value, target, ...(figure === "tbt_ms" && row.tbt_runs_ms ? { runs: row.tbt_runs_ms } : {}) });
+    }
+  }
+  for (const [path, row] of Object.entries(result.lighthouse?.lowend ?? {})) {
+    const limit = result.lighthouse_noscript?.lowend?.[path]?.performance;
+    if (limit === undefined || limit - row.performance <= POINTS_UNDER_NO_SCRIPT) continue;
+    misses.push({ key: "lighthouse", profile: "lowend", path, figure: "performance", value: row.performance, target: `within ${POINTS_UNDER_NO_SCRIPT} points of ${limit} (scripts blocked)` });
+  }
+  return misses;
+}
+
+/** One line per miss (or one saying every target is met), then the pages exempt from the SEO target. */
+export function targetsText(result) {
+  const misses = lighthouseMisses(result);
+  const lines = misses.length
+    ? misses.map(({ key, profile, path, figure, value, target, runs }) => `MISS ${key} ${profile} ${path}: ${figure} ${value}, target ${target}${runs ? ` (runs: ${runs.join(", ")})` : ""}`)
+    : ["Every Lighthouse target met."];
+  const noindex = new Set(
+    Object.values(result)
+      .flatMap((profiles) => Object.values(profiles ?? {}))
+      .flatMap((paths) => Object.entries(paths ?? {}))
+      .filter(([, row]) => row?.indexable === 0)
+      .map(([path]) => path),
+  );
+  if (noindex.size) lines.push(`Exempt from the SEO target (noindex): ${[...noindex].join(", ")}.`);
+  return lines.join("\n");
+}

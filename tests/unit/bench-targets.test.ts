@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { lighthouseMisses, targetsText } from "../../bench/targets.mjs";
+
+/** A row of Lighthouse figures (bench/lighthouse.mjs) that meets every target. */
+const row = (figures: Record<string, unknown> = {}) => ({
+  performance: 100,
+  accessibility: 100,
+  best_practices: 100,
+  seo: 100,
+  lcp_ms: 900,
+  tbt_ms: 40,
+  cls: 0,
+  tti_ms: 1200,
+  mainthread_ms: 1500,
+  indexable: 1,
+  tbt_runs_ms: [30, 40, 60],
+  ...figures,
+});
+
+describe("the bench's Lighthouse targets (design.md)", () => {
+  it("finds nothing to report when every figure is within its target", () => {
+    const result = {
+      lighthouse: { mobile: { "/": row() }, lowend: { "/": row({ performance: 95, tbt_ms: 150, tti_ms: 2500 }) } },
+      lighthouse_noscript: { lowend: { "/": row() } },
+    };
+    expect(lighthouseMisses(result)).toEqual([]);
+    expect(targetsText(result)).toBe("Every Lighthouse target met.");
+  });
+
+  it("reports each figure that misses, with the blocking time of each run", () => {
+    const result = {
+      lighthouse: {
+        mobile: { "/news": row({ performance: 97, best_practices: 96 }) },
+        lowend: { "/news": row({ tbt_ms: 191, tbt_runs_ms: [120, 191, 260], tti_ms: 2600 }) },
+      },
+    };
+    const misses = lighthouseMisses(result);
+    expect(misses.map(({ profile, figure, value }) => `${profile} ${figure} ${value}`).sort()).toEqual(
+      ["lowend tbt_ms 191", "lowend tti_ms 2600", "mobile best_practices 96", "mobile performance 97"],
+    );
+    expect(targetsText(result)).toContain("MISS lighthouse lowend /news: tbt_ms 191, target ≤ 150 (runs: 120, 191, 260)");
+  });
+
+  it("exempts a noindex page from the SEO target only", () => {
+    const result = { lighthouse: { mobile: { "/login": row({ seo: 66, indexable: 0 }), "/about": row({ seo: 92 }) } } };
+    expect(lighthouseMisses(result).map(({ path, figure }) => `${path} ${figure}`)).toEqual(["/about seo"]);
+    expect(targetsText(result)).toContain("Exempt from the SEO target (noindex): /login.");
+  });
+
+  it("holds low-end performance within 5 points of the same page with its scripts blocked", () => {
+    const result = {
+      lighthouse: { lowend: { "/": row({ performance: 92 }), "/groups": row({ performance: 93 }) } },
+      lighthouse_noscript: { lowend: { "/": row({ performance: 96 }), "/groups": row({ performance: 99 }) } },
+    };
+    expect(lighthouseMisses(result).map(({ path, target }) => `${path} ${target}`)).toEqual([
+      "/ ≥ 95",
+      "/groups ≥ 95",
+      "/groups within 5 points of 99 (scripts blocked)",
+    ]);
+  });
+
+  it("gives a signed-in member's pages their own blocking-time target of 300 ms", () => {
+    const result = { lighthouse_member: { lowend: { "/voting": row({ tbt_ms: 300, performance: 80 }), "/account": row({ tbt_ms: 301 }) } } };
+    expect(lighthouseMisses(result).map(({ path, figure, value }) => `${path} ${figure} ${value}`)).toEqual(["/account tbt_ms 301"]);
+  });
+});

@@ -88,16 +88,21 @@ export async function memberCookie(site, backendUrl) {
 /**
  * { lighthouse: { mobile: { "/": figures, … }, lowend: {…} }, lighthouse_noscript: {…}, loadavg }
  * for `paths` on `site`; `variants` the result keys and the URL patterns each blocks, `cookie` a
- * session to send with every request.
+ * session to send with every request, `profiles` a subset of PROFILES, and `throttlingMethod`
+ * "devtools" to slow the CPU and network for real instead of simulating them (decision 050).
  */
-export async function measureLighthouse(site, paths, { variants = ANONYMOUS, cookie, log = console.log } = {}) {
+export async function measureLighthouse(
+  site,
+  paths,
+  { variants = ANONYMOUS, cookie, log = console.log, profiles = PROFILES, throttlingMethod = "simulate" } = {},
+) {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
   });
   const result = { ...Object.fromEntries(variants.map(([key]) => [key, {}])), loadavg: { before: os.loadavg() } };
   try {
-    for (const [profile, profileThrottling] of Object.entries(PROFILES)) {
+    for (const [profile, profileThrottling] of Object.entries(profiles)) {
       for (const [key, blockedUrlPatterns] of variants) {
         result[key][profile] ??= {};
         for (const path of paths) {
@@ -106,7 +111,7 @@ export async function measureLighthouse(site, paths, { variants = ANONYMOUS, coo
             const { lhr } = await lighthouse(
               site + path,
               { port: chrome.port, output: "json", logLevel: "error", blockedUrlPatterns, ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}) },
-              { extends: "lighthouse:default", settings: { throttling: profileThrottling, onlyCategories: ["performance", "accessibility", "best-practices", "seo"] } },
+              { extends: "lighthouse:default", settings: { throttlingMethod, throttling: profileThrottling, onlyCategories: ["performance", "accessibility", "best-practices", "seo"] } },
             );
             reports.push(figures(lhr));
           }
@@ -143,7 +148,7 @@ export function lighthouseTable({ lighthouse: withScripts, lighthouse_noscript: 
 /** The change of every Lighthouse figure from an earlier latest.json. */
 export function compareLighthouse(before, after) {
   const lines = [];
-  for (const key of ["lighthouse", "lighthouse_noscript", "lighthouse_member"]) {
+  for (const key of ["lighthouse", "lighthouse_noscript", "lighthouse_observed", "lighthouse_member"]) {
     for (const [profile, paths] of Object.entries(after[key] ?? {})) {
       for (const [path, row] of Object.entries(paths)) {
         const old = before[key]?.[profile]?.[path];

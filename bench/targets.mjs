@@ -55,3 +55,28 @@ export function targetsText(result) {
   if (noindex.size) lines.push(`Exempt from the SEO target (noindex): ${[...noindex].join(", ")}.`);
   return lines.join("\n");
 }
+
+/** The routes whose simulated low-end blocking time misses: the bench measures them again for real. */
+export function overBlockingPaths(result) {
+  return lighthouseMisses(result)
+    .filter(({ key, profile, figure }) => key === "lighthouse" && profile === "lowend" && figure === "tbt_ms")
+    .map(({ path }) => path);
+}
+
+/**
+ * Markdown rows: each route's simulated low-end blocking time beside the same measured with the CPU
+ * really slowed 12× (`lighthouse_observed`).
+ */
+export function observedTable({ lighthouse: simulated, lighthouse_observed: observed }) {
+  const lines = [
+    "| route | TBT ms, simulated (runs) | TBT ms, observed (runs) | LCP ms, observed | TTI ms, observed |",
+    "|---|---:|---:|---:|---:|",
+  ];
+  for (const [path, row] of Object.entries(observed.lowend)) {
+    const estimate = simulated.lowend[path];
+    lines.push(
+      `| ${path} | ${estimate.tbt_ms} (${estimate.tbt_runs_ms.join(", ")}) | ${row.tbt_ms} (${row.tbt_runs_ms.join(", ")}) | ${row.lcp_ms} | ${row.tti_ms} |`,
+    );
+  }
+  return lines.join("\n");
+}

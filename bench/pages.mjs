@@ -174,7 +174,7 @@ try {
     const result = { measuredAt: new Date().toISOString(), budgets: BUDGET, worker, routes: rows, ...lighthouse };
     result.lighthouse_misses = lighthouseMisses(result);
     // A simulated low-end blocking time that misses is measured again with the CPU really slowed (decision 050).
-    const overBlocking = overBlockingPaths(result);
+    const overBlocking = overBlockingPaths(result.lighthouse_misses);
     if (overBlocking.length) {
       const { loadavg, lighthouse_observed } = await measureLighthouse(site, overBlocking, {
         variants: [["lighthouse_observed", []]],
@@ -199,7 +199,7 @@ try {
     console.log(`\nTargets (design.md):\n${targetsText(lighthouse)}`);
     if (result.lighthouse_observed) {
       const { before, after } = result.lighthouse_observed_loadavg;
-      console.log(`\nThe low-end blocking time that misses, measured again with the CPU really slowed 12× (DevTools throttling, medians of 3; load average ${load(before)} before, ${load(after)} after):\n`);
+      console.log(`\nThe low-end blocking time that misses, measured again with the CPU really slowed ${PROFILES.lowend.cpuSlowdownMultiplier}× (DevTools throttling, medians of 3; load average ${load(before)} before, ${load(after)} after):\n`);
       console.log(observedTable(result));
     }
     if (compareWith) console.log(`\nCompared with ${compareWith}:\n${compareLighthouse(JSON.parse(readFileSync(compareWith, "utf8")), result)}`);

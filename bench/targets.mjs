@@ -56,9 +56,9 @@ export function targetsText(result) {
   return lines.join("\n");
 }
 
-/** The routes whose simulated low-end blocking time misses: the bench measures them again for real. */
-export function overBlockingPaths(result) {
-  return lighthouseMisses(result)
+/** Of `misses` (lighthouseMisses), the routes whose simulated low-end blocking time misses: the bench measures them again for real. */
+export function overBlockingPaths(misses) {
+  return misses
     .filter(({ key, profile, figure }) => key === "lighthouse" && profile === "lowend" && figure === "tbt_ms")
     .map(({ path }) => path);
 }

@@ -4,17 +4,22 @@
 // the limit the page could reach (reported as a ratio). The system Chromium, headless. Also a
 // signed-in member's pages (the proposal dialog, the editor and /account), with a new member's session.
 import { execFile } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { promisify } from "node:util";
+import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { throttling } from "lighthouse/core/config/constants.js";
+import { blockingLimit, outlierRuns } from "./targets.mjs";
 
 export const PROFILES = {
   mobile: { ...throttling.mobileSlow4G },
   lowend: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: 12 },
 };
 const RUNS = 3;
+/** Where the trace of a run far off its siblings is kept (bench/targets.mjs `outlierRuns`). */
+const TRACES = "bench/results/traces";
 /** Each route as it is, and with its scripts blocked: the limit. */
 const ANONYMOUS = [["lighthouse", []], ["lighthouse_noscript", ["*.js"]]];
 /**
@@ -107,15 +112,19 @@ export async function measureLighthouse(
         result[key][profile] ??= {};
         for (const path of paths) {
           const reports = [];
+          const traces = [];
           for (let run = 0; run < RUNS; run += 1) {
-            const { lhr } = await lighthouse(
+            const { lhr, artifacts } = await lighthouse(
               site + path,
               { port: chrome.port, output: "json", logLevel: "error", blockedUrlPatterns, ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}) },
               { extends: "lighthouse:default", settings: { throttlingMethod, throttling: profileThrottling, onlyCategories: ["performance", "accessibility", "best-practices", "seo"] } },
             );
             reports.push(figures(lhr));
+            traces.push(artifacts.Trace);
           }
           result[key][profile][path] = medianOf(reports);
+          const outliers = outlierRuns(reports, blockingLimit(key, profile)).map((run) => keepTrace(traces[run], `${key}-${profile}-${path}-run${run + 1}`));
+          if (outliers.length) result[key][profile][path].outlier_traces = outliers;
           log(`${key} ${profile}${blockedUrlPatterns.length ? " (scripts blocked)" : ""} ${path}: ${JSON.stringify(result[key][profile][path])}`);
         }
       }
@@ -125,6 +134,17 @@ export async function measureLighthouse(
   }
   result.loadavg.after = os.loadavg();
   return result;
+}
+
+/**
+ * Writes a run's trace, gzipped, under bench/results/traces and returns the file's path (gunzipped,
+ * it opens in DevTools' Performance panel).
+ */
+function keepTrace(trace, name) {
+  mkdirSync(TRACES, { recursive: true });
+  const file = `${TRACES}/${name.replace(/[^a-z0-9-]+/gi, "_")}.json.gz`;
+  writeFileSync(file, gzipSync(JSON.stringify(trace)));
+  return file;
 }
 
 /** Markdown rows: each route and profile beside its scripts-blocked limit. */

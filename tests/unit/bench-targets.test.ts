@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lighthouseMisses, observedTable, overBlockingPaths, targetsText } from "../../bench/targets.mjs";
+import { blockingLimit, lighthouseMisses, observedTable, outlierRuns, overBlockingPaths, targetsText } from "../../bench/targets.mjs";
 
 /** A row of Lighthouse figures (bench/lighthouse.mjs) that meets every target. */
 const row = (figures: Record<string, unknown> = {}) => ({
@@ -75,5 +75,34 @@ describe("the bench's Lighthouse targets (design.md)", () => {
     expect(overBlockingPaths(lighthouseMisses(result))).toEqual(["/news"]);
     const observed = { lowend: { "/news": row({ tbt_ms: 43, tbt_runs_ms: [43, 50, 28], lcp_ms: 2442, tti_ms: 3173 }) } };
     expect(observedTable({ ...result, lighthouse_observed: observed }).split("\n").at(-1)).toBe("| /news | 201 (201, 167, 370) | 43 (43, 50, 28) | 2442 | 3173 |");
+  });
+});
+
+describe("the runs whose trace the bench keeps", () => {
+  const run = (mainthread_ms: number, tbt_ms: number | null) => ({ mainthread_ms, tbt_ms });
+
+  it("keeps none when the runs agree and none is far over its target", () => {
+    expect(outlierRuns([run(1400, 120), run(1500, 90), run(1700, 160)], 150)).toEqual([]);
+    expect(outlierRuns([run(9000, 3000), run(9500, 3100), run(9700, 2900)])).toEqual([]);
+  });
+
+  it("keeps every run with a blocking time over twice its target, even when they agree", () => {
+    // /voting's low-end runs in the fifth bench run (target 300 ms).
+    expect(outlierRuns([run(9713, 769), run(9000, 3136), run(9800, 3464)], blockingLimit("lighthouse_member", "lowend"))).toEqual([0, 1, 2]);
+    expect(outlierRuns([run(1500, 590), run(1400, 223), run(1450, 296)], blockingLimit("lighthouse", "lowend"))).toEqual([0]);
+  });
+
+  it("keeps a run far above its siblings in main-thread work or blocking time", () => {
+    expect(outlierRuns([run(1372, 40), run(9713, 60), run(4000, 90)])).toEqual([1]);
+    expect(outlierRuns([run(1500, 180), run(1400, 223), run(1450, 1100)])).toEqual([2]);
+  });
+
+  it("needs both twice the median and a real margin: small figures doubling are noise", () => {
+    expect(outlierRuns([run(300, 10), run(700, 40), run(310, 12)])).toEqual([]);
+  });
+
+  it("skips a figure missing from any run, and profiles without a blocking-time target", () => {
+    expect(outlierRuns([run(1500, null), run(1400, 20), run(4000, 900)])).toEqual([2]);
+    expect(blockingLimit("lighthouse", "mobile")).toBeUndefined();
   });
 });

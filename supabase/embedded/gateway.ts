@@ -9,7 +9,8 @@ import { smtpSender, startMailCatcher, type MailCatcher } from "./mail";
 import { DEFAULT_DATA_DIR, openDatabase, type EmbeddedDatabase } from "./database";
 import { ANON_KEY, DEFAULT_PORT, JWT_SECRET, SERVICE_ROLE_KEY } from "./keys";
 import { Mutex } from "./mutex";
-import { portError, startPostgrest, type RunningPostgrest } from "./postgrest";
+import { choosePort, portError } from "./ports";
+import { startPostgrest, type RunningPostgrest } from "./postgrest";
 
 export interface EmbeddedBackendOptions {
   /** Gateway port (default 54321). The PGlite socket uses port + 8 and PostgREST port + 9 (another free port if taken). */
@@ -128,8 +129,8 @@ export async function startEmbeddedBackend(options: EmbeddedBackendOptions = {})
     if (options.mail !== false && authConfig.localSmtp.enabled) {
       const shift = port - DEFAULT_PORT;
       mailCatcher = await startMailCatcher({
-        webPort: authConfig.localSmtp.webPort + shift,
-        smtpPort: authConfig.localSmtp.smtpPort + shift,
+        webPort: await choosePort(authConfig.localSmtp.webPort + shift, "the mail catcher's page", log),
+        smtpPort: await choosePort(authConfig.localSmtp.smtpPort + shift, "the mail catcher's SMTP", log),
         log,
       });
     }

@@ -4,10 +4,10 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { accessSync, constants } from "node:fs";
 import http from "node:http";
 import { createRequire } from "node:module";
-import net from "node:net";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
+import { choosePort, portError } from "./ports";
 
 export interface PostgrestOptions {
   db: PGlite;
@@ -240,34 +240,4 @@ function getStatus(port: number): Promise<number> {
     request.on("timeout", () => request.destroy(new Error("timeout")));
     request.on("error", reject);
   });
-}
-
-/** The preferred port if it is free, else one the system hands out. */
-async function choosePort(preferred: number, what: string, log: (line: string) => void): Promise<number> {
-  try {
-    return await listenAndClose(preferred);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE") throw error;
-    const port = await listenAndClose(0);
-    log(`postgrest: port ${preferred} (${what}) is taken, using ${port} instead`);
-    return port;
-  }
-}
-
-function listenAndClose(port: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(port, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === "object" && address ? address.port : port));
-    });
-  });
-}
-
-export function portError(error: unknown, port: number, what: string): Error {
-  if ((error as NodeJS.ErrnoException)?.code === "EADDRINUSE") {
-    return new Error(`Port ${port} (${what}) is already in use. Is another embedded backend or Supabase stack running?`);
-  }
-  return error instanceof Error ? error : new Error(String(error));
 }

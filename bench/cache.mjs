@@ -14,6 +14,7 @@ import autocannon from "autocannon";
 import { startService, stopService, waitForHttp } from "../scripts/processes.mjs";
 import { wranglerDevArgs } from "../scripts/ports.mjs";
 import { IDENTITY, RENDER, cpuPerRequest, workerdOf } from "./cpu.mjs";
+import { medianToTenth } from "./median.mjs";
 
 export const BACKEND_DELAY_MS = 150;
 export const SITE_PORT = 8790;
@@ -62,11 +63,6 @@ function firstByte(url, headers = {}) {
   });
 }
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return Math.round(sorted[Math.floor(sorted.length / 2)] * 10) / 10;
-};
-
 /** SAMPLES times `url` (or each of `urls`), one after another: the median time to first byte and how each was answered. */
 async function sampled(urls) {
   const answers = [];
@@ -75,7 +71,7 @@ async function sampled(urls) {
   if (bad.length) throw new Error(`${bad.length} answers other than 200 (${bad[0].status})`);
   const counts = {};
   for (const { cache } of answers) counts[cache ?? "none"] = (counts[cache ?? "none"] ?? 0) + 1;
-  return { ms: median(answers.map((answer) => answer.ms)), xCache: counts };
+  return { ms: medianToTenth(answers.map((answer) => answer.ms)), xCache: counts };
 }
 
 /** Requests per second (mean) of autocannon on `url`, and its non-2xx answers. */

@@ -5,11 +5,11 @@
 // task's part over 50 ms), and the JavaScript it fetched (brotli). Medians of RUNS runs per profile.
 import { brotliCompressSync } from "node:zlib";
 import { chromiumLaunchOptions } from "../tests/e2e/chromium.mjs";
+import { medianToTenth } from "./median.mjs";
 
 const RUNS = 3;
 const PROFILES = { mobile: 4, lowend: 12 };
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** One start of the editor on `path` with the CPU slowed `rate` times. */
 async function startOnce(browser, site, path, cookie, rate) {
@@ -64,7 +64,7 @@ export async function measureEditorStart(site, paths, cookie, { log = console.lo
         const runs = [];
         for (let run = 0; run < RUNS; run += 1) runs.push(await startOnce(browser, site, path, cookie, rate));
         result[profile][path] = Object.fromEntries(
-          Object.keys(runs[0]).map((key) => [key, Math.round(median(runs.map((figures) => figures[key])) * 10) / 10]),
+          Object.keys(runs[0]).map((key) => [key, medianToTenth(runs.map((figures) => figures[key]))]),
         );
         log(`editor start ${profile} ${path}: ${JSON.stringify(result[profile][path])}`);
       }

@@ -11,6 +11,7 @@ import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { throttling } from "lighthouse/core/config/constants.js";
+import { median } from "./median.mjs";
 import { blockingLimit, outlierRuns } from "./targets.mjs";
 
 export const PROFILES = {
@@ -30,11 +31,6 @@ const ANONYMOUS = [["lighthouse", []], ["lighthouse_noscript", ["*.js"]]];
 export const MEMBER_ROUTES = ["/voting", "/voting/new", "/account"];
 /** The member's pages where the editor starts. */
 export const EDITOR_ROUTES = ["/voting", "/voting/new"];
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-};
 
 /** The figures the bench keeps of one Lighthouse report (stable keys: bench/results/latest.json). */
 function figures(lhr) {

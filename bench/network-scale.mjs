@@ -10,6 +10,7 @@ import { promisify } from "node:util";
 import { brotliCompressSync, constants } from "node:zlib";
 // Every request rendered (never the edge cache's copy) and answered uncompressed (bench/cpu.mjs says why).
 import { RENDER } from "./cpu.mjs";
+import { medianToTenth } from "./median.mjs";
 
 const KB = 1024;
 export const NETWORK_ROUTES = ["/", "/groups", "/groups?page=2", "/news", "/events", "/resources"];
@@ -29,11 +30,6 @@ const brotli = (buffer) => brotliCompressSync(buffer, { params: { [constants.BRO
 const ROUNDS = 3;
 /** Sequential renders of each route per pass: with ROUNDS, 15 for the median, as bench/pages.mjs times its routes. */
 const RENDERS = 5;
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return Math.round(sorted[Math.floor(sorted.length / 2)] * 10) / 10;
-};
 
 /** One pass: each route's HTML (brotli bytes) and the times of RENDERS sequential renders (server render + backend reads, locally). */
 async function measure(site) {
@@ -75,7 +71,7 @@ export async function measureNetworkScale({ site, backendUrl }) {
     passes.network.push(await measure(site));
     if (round < ROUNDS) await fixture(backendUrl, "--remove");
   }
-  const figures = (pass, route) => ({ html: pass[0][route].html, renderMs: median(pass.flatMap((measured) => measured[route].times)) });
+  const figures = (pass, route) => ({ html: pass[0][route].html, renderMs: medianToTenth(pass.flatMap((measured) => measured[route].times)) });
 
   const routes = NETWORK_ROUTES.map((route) => {
     const budget = htmlBudget(route);

@@ -25,6 +25,7 @@ import { chromiumLaunchOptions } from "../tests/e2e/chromium.mjs";
 import { measureNetworkScale, networkScaleTable } from "./network-scale.mjs";
 import { RENDER, measureServerCpu, serverCpuTable } from "./cpu.mjs";
 import { editorStartTable, measureEditorStart } from "./editor.mjs";
+import { median } from "./median.mjs";
 
 const SITE_PORT = 8789;
 const BACKEND_PORT = 54521;
@@ -109,8 +110,7 @@ async function renderMs(route) {
     await response.arrayBuffer();
     times.push(performance.now() - start);
   }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)];
+  return median(times);
 }
 
 /**

@@ -10,8 +10,22 @@ export const E2E_BACKEND_PORT = 54421;
 /** The Worker's secret for local use: supabase/seed.sql gives the database the same one. */
 export const LOCAL_WORKER_SECRET = "local-worker-secret-never-use-in-production";
 
-/** The SMTP port of the mail catcher the embedded backend on `backendPort` starts ([local_smtp]: API port + 4). */
-export const catcherSmtpPort = (backendPort) => backendPort + 4;
+/**
+ * The mail catcher of the backend at `supabaseUrl`: its page (`url`, whose GET /api/email lists the mail)
+ * and its SMTP port. The embedded backend says where they are in its `GET /` (a taken port falls back to
+ * a free one: supabase/embedded/README.md, "Ports"); any other local stack keeps the Supabase CLI's
+ * layout, the API port + 3 and + 4.
+ */
+export async function backendMail(supabaseUrl) {
+  const port = Number(new URL(supabaseUrl).port);
+  const layout = { url: `http://127.0.0.1:${port + 3}`, smtpPort: port + 4 };
+  try {
+    const { mail } = await (await fetch(`${supabaseUrl}/`, { signal: AbortSignal.timeout(5_000) })).json();
+    return mail ? { url: mail.url, smtpPort: mail.smtp_port } : layout;
+  } catch {
+    return layout;
+  }
+}
 
 /**
  * An empty directory for the local state of the wrangler dev on `port`, emptied on every start: its
@@ -25,8 +39,11 @@ export function freshWranglerState(port) {
   return directory;
 }
 
-/** `wrangler dev` serving the built Worker (build first: a rebuild under a running wrangler crashes it), with a fresh state. */
-export function wranglerDevArgs(port, supabaseUrl) {
+/**
+ * `wrangler dev` serving the built Worker (build first: a rebuild under a running wrangler crashes it),
+ * with a fresh state, sending its mail to the catcher on `smtpPort` (backendMail).
+ */
+export function wranglerDevArgs(port, supabaseUrl, smtpPort) {
   return [
     "wrangler", "dev",
     "--ip", "127.0.0.1",
@@ -34,7 +51,7 @@ export function wranglerDevArgs(port, supabaseUrl) {
     "--persist-to", freshWranglerState(port),
     "--var", `SUPABASE_URL:${supabaseUrl}`,
     "--var", `WORKER_SECRET:${LOCAL_WORKER_SECRET}`,
-    "--var", `SMTP_PORT:${catcherSmtpPort(Number(new URL(supabaseUrl).port))}`,
+    "--var", `SMTP_PORT:${smtpPort}`,
     "--log-level", "warn",
     "--show-interactive-dev-session=false",
     // The Worker as `wrangler deploy` bundles it: wrangler dev would define NODE_ENV as "development",

@@ -3,7 +3,7 @@
 // starts the embedded backend (data kept in .data/) and the built Worker under wrangler dev (workerd),
 // prints where everything is, and stops both on Ctrl+C.
 import { ensureInstalled, run, startService, stopService, waitForHttp } from "./processes.mjs";
-import { BACKEND_PORT, SITE_PORT, wranglerDevArgs } from "./ports.mjs";
+import { backendMail, BACKEND_PORT, SITE_PORT, wranglerDevArgs } from "./ports.mjs";
 
 const backendUrl = `http://127.0.0.1:${BACKEND_PORT}`;
 const siteUrl = `http://127.0.0.1:${SITE_PORT}`;
@@ -39,13 +39,14 @@ if (await answers(`${siteUrl}/`)) {
   console.error(`Port ${SITE_PORT} is already in use: stop whatever serves ${siteUrl} and run npm start again.`);
   await stopAll();
 }
-services.push(startService("site", "npx", wranglerDevArgs(SITE_PORT, backendUrl)));
+const mail = await backendMail(backendUrl);
+services.push(startService("site", "npx", wranglerDevArgs(SITE_PORT, backendUrl, mail.smtpPort)));
 await waitForHttp(`${siteUrl}/`, 90_000);
 
 console.log(`
   Site      ${siteUrl}
   Backend   ${backendUrl}   (Supabase-compatible; npm run db:keys prints the keys)
-  Mail      http://127.0.0.1:${BACKEND_PORT + 3}   (the local mail catcher: password-reset mail lands here)
+  Mail      ${mail.url}   (the local mail catcher: password-reset mail lands here)
   Accounts  admin@example.org / local-admin-password   (admin; TOTP secret TUA2IR7VKIJOFLNTW4CFNGSLDKHKIMMD)
             member@example.org / local-member-password (member)
   Press Ctrl+C to stop.

@@ -8,7 +8,7 @@ import { mkdirSync, rmSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { setTimeout as sleep } from "node:timers/promises";
 import { ensureInstalled, run, startService, stopService, waitForHttp } from "./processes.mjs";
-import { E2E_BACKEND_PORT, E2E_SITE_PORT, wranglerDevArgs } from "./ports.mjs";
+import { backendMail, E2E_BACKEND_PORT, E2E_SITE_PORT, wranglerDevArgs } from "./ports.mjs";
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const lines = [];
@@ -48,18 +48,21 @@ async function vitest() {
 async function playwright() {
   const report = "test-results/e2e.json";
   rmSync(report, { force: true });
+  const backendUrl = `http://127.0.0.1:${E2E_BACKEND_PORT}`;
   const backend = startService("embedded backend", "npx", [
     "tsx", "supabase/embedded/cli.ts", "start", "--port", String(E2E_BACKEND_PORT), "--memory",
   ]);
   let site;
   try {
-    await waitForHttp(`http://127.0.0.1:${E2E_BACKEND_PORT}/`, 60_000);
-    site = startService("wrangler dev", "npx", wranglerDevArgs(E2E_SITE_PORT, `http://127.0.0.1:${E2E_BACKEND_PORT}`));
+    await waitForHttp(`${backendUrl}/`, 60_000);
+    const mail = await backendMail(backendUrl);
+    site = startService("wrangler dev", "npx", wranglerDevArgs(E2E_SITE_PORT, backendUrl, mail.smtpPort));
     await waitForHttp(`http://127.0.0.1:${E2E_SITE_PORT}/`, 90_000);
     const code = await run("npx", ["playwright", "test"], {
       env: {
         E2E_BASE_URL: `http://127.0.0.1:${E2E_SITE_PORT}`,
-        E2E_SUPABASE_URL: `http://127.0.0.1:${E2E_BACKEND_PORT}`,
+        E2E_SUPABASE_URL: backendUrl,
+        E2E_MAIL_URL: mail.url,
       },
     });
     const json = await readJson(report);

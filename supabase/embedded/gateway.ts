@@ -242,6 +242,8 @@ export async function startEmbeddedBackend(options: EmbeddedBackendOptions = {})
           description: "Docker-free Supabase-compatible backend for local development (PGlite + PostgREST + GoTrue emulator)",
           rest: `${url}/rest/v1`,
           auth: `${url}/auth/v1`,
+          // Where the mail catcher really listens: its ports fall back to free ones when taken (ports.ts).
+          mail: mailCatcher ? { url: mailCatcher.url, smtp_port: mailCatcher.smtpPort } : null,
         });
       } else {
         throw new HttpError(404, "not_found", `No route for ${req.method} ${path}`);

@@ -4,7 +4,7 @@
 import { createWriteStream, mkdirSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { startService, stopService, waitForHttp } from "../../scripts/processes.mjs";
-import { wranglerDevArgs } from "../../scripts/ports.mjs";
+import { backendMail, wranglerDevArgs } from "../../scripts/ports.mjs";
 import { SERVICE_ROLE_KEY } from "../e2e/local-backend";
 
 /**
@@ -171,14 +171,17 @@ export async function ownSite({ backendPort, sitePort, logDir }: { backendPort: 
   const startBackend = () => loggedService("own backend", "npx", backendArgs, `${logDir}/backend.log`);
 
   let backend: Service | undefined = startBackend();
-  // The Worker needs the backend only when asked, so both start at once.
-  const worker: Service = loggedService("own wrangler dev", "npx", wranglerDevArgs(sitePort, supabaseUrl), `${logDir}/wrangler.log`);
+  let worker: Service | undefined;
   const close = async () => {
     await stopGroup(worker);
     await stopGroup(backend);
   };
   try {
-    await Promise.all([waitForHttp(`${supabaseUrl}/`, 90_000), waitForHttp(`${origin}/about`, 90_000)]);
+    // The Worker starts once the backend has said where its mail catcher listens (backendMail).
+    await waitForHttp(`${supabaseUrl}/`, 90_000);
+    const { smtpPort } = await backendMail(supabaseUrl);
+    worker = loggedService("own wrangler dev", "npx", wranglerDevArgs(sitePort, supabaseUrl, smtpPort), `${logDir}/wrangler.log`);
+    await waitForHttp(`${origin}/about`, 90_000);
   } catch (error) {
     await close();
     throw error;
@@ -197,7 +200,7 @@ export async function ownSite({ backendPort, sitePort, logDir }: { backendPort: 
       await waitForHttp(`${supabaseUrl}/`, 90_000);
     },
     /** The same Worker process as at the start, still running. */
-    workerRunning: () => worker.exitCode === null && worker.signalCode === null,
+    workerRunning: () => worker?.exitCode === null && worker.signalCode === null,
     close,
   };
 }

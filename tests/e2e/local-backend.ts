@@ -1,6 +1,6 @@
 /** The backend the site under test talks to, with the well-known local keys (shared/embedded-backend.md §1): local backends only. */
 export const SUPABASE_URL = process.env.E2E_SUPABASE_URL ?? "http://127.0.0.1:54321";
-/** The backend's mail catcher: config.toml's [local_smtp] web port, which moves along with the backend's port (+3). */
+/** The backend's mail catcher: where npm test found it (scripts/ports.mjs backendMail), else config.toml's [local_smtp] web port, which moves along with the backend's port (+3). */
 export const MAIL_URL = process.env.E2E_MAIL_URL ?? `http://127.0.0.1:${Number(new URL(SUPABASE_URL).port) + 3}`;
 export const ANON_KEY =
   "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0";

@@ -1,7 +1,9 @@
 // Smoke test of the embedded backend itself (supabase/embedded): the gateway's own routes and the GoTrue and
 // PostgREST behaviour the app relies on, through the real supabase-js against the instance of global-setup.
 import { createClient } from "@supabase/supabase-js";
+import net from "node:net";
 import { beforeAll, describe, expect, inject, it } from "vitest";
+import { backendMail } from "../../scripts/ports.mjs";
 
 const url = inject("supabaseUrl");
 const anonKey = inject("anonKey");
@@ -16,6 +18,23 @@ async function reset() {
 
 describe("embedded gateway", () => {
   beforeAll(reset);
+
+  it("says in GET / where its mail catcher listens, which is where npm test and npm start look", async () => {
+    const root = (await (await fetch(`${url}/`)).json()) as { name: string; mail: { url: string; smtp_port: number } };
+    expect(root.name).toBe("embedded-supabase");
+    expect(root.mail.url).toBe(inject("mailUrl"));
+    expect(await backendMail(url)).toEqual({ url: root.mail.url, smtpPort: root.mail.smtp_port });
+    expect((await fetch(`${root.mail.url}/api/email`)).status).toBe(200);
+    // The SMTP port greets like a mail server (220), as the Worker's mailer expects.
+    const greeting = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(root.mail.smtp_port, "127.0.0.1");
+      socket.once("error", reject).once("data", (data) => {
+        socket.end();
+        resolve(data.toString());
+      });
+    });
+    expect(greeting).toMatch(/^220 /);
+  });
 
   it("refuses a wrong password with AuthApiError 400 invalid_credentials", async () => {
     const { error } = await createClient(url, anonKey, options).auth.signInWithPassword({

@@ -1,5 +1,7 @@
+import http from "node:http";
 import net from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
+import { backendMail } from "../../scripts/ports.mjs";
 import { choosePort } from "../../supabase/embedded/ports";
 
 /** A server holding a port the system hands out, as an outgoing connection or another program may. */
@@ -35,5 +37,19 @@ describe("the embedded backend's internal ports (PostgREST, the PGlite socket, t
     const server = net.createServer();
     await new Promise<void>((resolve, reject) => server.once("error", reject).listen(chosen, "127.0.0.1", resolve));
     await new Promise((resolve) => server.close(resolve));
+  });
+});
+
+describe("backendMail: where the Worker sends mail and the tests read it", () => {
+  it("falls back to the Supabase CLI's layout (API port + 3, + 4) for a stack that does not say, or none", async () => {
+    const other = http.createServer((_request, response) => response.end(JSON.stringify({ msg: "another stack" })));
+    await new Promise<void>((resolve) => other.listen(0, "127.0.0.1", resolve));
+    const { port } = other.address() as net.AddressInfo;
+    try {
+      expect(await backendMail(`http://127.0.0.1:${port}`)).toEqual({ url: `http://127.0.0.1:${port + 3}`, smtpPort: port + 4 });
+    } finally {
+      await new Promise((resolve) => other.close(resolve));
+    }
+    expect(await backendMail(`http://127.0.0.1:${port}`)).toEqual({ url: `http://127.0.0.1:${port + 3}`, smtpPort: port + 4 });
   });
 });

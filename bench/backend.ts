@@ -16,7 +16,7 @@ const { values } = parseArgs({
 const seconds = Number(values.seconds);
 const concurrency = Number(values.concurrency);
 
-const backend = await startEmbeddedBackend({ port: 54521, dataDir: null, log: () => {} });
+const backend = await startEmbeddedBackend({ port: 24521, dataDir: null, log: () => {} });
 const supabase = createClient<Database>(backend.url, backend.anonKey, {
   auth: { persistSession: false, autoRefreshToken: false },
 });

@@ -28,7 +28,7 @@ import { editorStartTable, measureEditorStart } from "./editor.mjs";
 import { median } from "./median.mjs";
 
 const SITE_PORT = 8789;
-const BACKEND_PORT = 54521;
+const BACKEND_PORT = 24521;
 const site = `http://127.0.0.1:${SITE_PORT}`;
 const KB = 1024;
 const BUDGET = { landingJs: 160 * KB, otherJs: 110 * KB, css: 20 * KB, workerGzip: 1024 * KB, workerUpload: 2560 * KB };

@@ -1,11 +1,13 @@
 // Ports and the wrangler command line shared by `npm start`, `npm test` and the bench.
-// Tests use their own ports so that they never touch a developer's running site or data.
+// Tests use their own ports so that they never touch a developer's running site or data, below Linux's
+// ephemeral range (32768–60999), where an outgoing connection can hold any port for a while
+// (docs/decisions/052-test-ports-below-the-ephemeral-range.md).
 import { mkdirSync, rmSync } from "node:fs";
 
 export const SITE_PORT = 8787;
 export const BACKEND_PORT = 54321;
 export const E2E_SITE_PORT = 8788;
-export const E2E_BACKEND_PORT = 54421;
+export const E2E_BACKEND_PORT = 24421;
 
 /** The Worker's secret for local use: supabase/seed.sql gives the database the same one. */
 export const LOCAL_WORKER_SECRET = "local-worker-secret-never-use-in-production";

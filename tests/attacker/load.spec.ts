@@ -3,7 +3,7 @@
 // origin); what the backend stored is read with the service-role key and must be exactly what the
 // answers said: every accepted contact message once and whole, nothing refused or failed stored,
 // every vote counted once. The third case stops and restarts a backend of its own under a Worker
-// of its own (ports 54561 and 8818), never the shared ones the other specs use.
+// of its own (ports 24561 and 8818), never the shared ones the other specs use.
 import common from "../../locales/en/common.json" with { type: "json" };
 import contact from "../../locales/en/contact.json" with { type: "json" };
 import news from "../../locales/en/news.json" with { type: "json" };
@@ -212,7 +212,7 @@ test("50 members voting at once on one proposal: the public totals are exactly t
 test("the backend stops and restarts mid-run: translated 503s meanwhile, then the site recovers without a Worker restart and nothing is half-written", async () => {
   test.setTimeout(240_000);
   const begun = Date.now();
-  const site = await ownSite({ backendPort: 54561, sitePort: 8818, logDir: test.info().outputDir });
+  const site = await ownSite({ backendPort: 24561, sitePort: 8818, logDir: test.info().outputDir });
   try {
     const { origin, supabaseUrl } = site;
     const ready = Date.now();

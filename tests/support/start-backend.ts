@@ -3,9 +3,12 @@
 // share a database.
 import { startEmbeddedBackend, type EmbeddedBackendOptions } from "../../supabase/embedded/gateway";
 
-/** An in-memory backend on `options.port`, or else on the first free one of five random ports. */
+/**
+ * An in-memory backend on `options.port`, or else on the first free one of five random ports below
+ * Linux's ephemeral range (docs/decisions/052-test-ports-below-the-ephemeral-range.md).
+ */
 export async function startOnFreePort(options: Omit<EmbeddedBackendOptions, "dataDir">) {
-  const candidates = options.port ? [options.port] : Array.from({ length: 5 }, () => 55_000 + 10 * Math.floor(Math.random() * 900));
+  const candidates = options.port ? [options.port] : Array.from({ length: 5 }, () => 25_000 + 10 * Math.floor(Math.random() * 700));
   let lastError: unknown;
   for (const port of candidates) {
     try {

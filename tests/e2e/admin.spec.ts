@@ -328,6 +328,7 @@ test("a proposal is moved to voting and its result recorded; a pending account i
 });
 
 test("two admins edit one article: the later save gets a 409 naming who saved, with its values kept", async ({ page, browser }) => {
+  test.setTimeout(60_000); // two admins signed in with their codes, an article written and saved twice: 14–19 s, once over 30 s on a busy CI run
   await signInAsAdmin(page, "/admin/news");
   const title = `Shared article ${unique()}`;
   await page.goto("/admin/news/new");

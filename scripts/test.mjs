@@ -55,14 +55,13 @@ async function playwright() {
   let site;
   try {
     await waitForHttp(`${backendUrl}/`, 60_000);
-    const mail = await backendMail(backendUrl);
-    site = startService("wrangler dev", "npx", wranglerDevArgs(E2E_SITE_PORT, backendUrl, mail.smtpPort));
+    const { smtpPort } = await backendMail(backendUrl);
+    site = startService("wrangler dev", "npx", wranglerDevArgs(E2E_SITE_PORT, backendUrl, smtpPort));
     await waitForHttp(`http://127.0.0.1:${E2E_SITE_PORT}/`, 90_000);
     const code = await run("npx", ["playwright", "test"], {
       env: {
         E2E_BASE_URL: `http://127.0.0.1:${E2E_SITE_PORT}`,
         E2E_SUPABASE_URL: backendUrl,
-        E2E_MAIL_URL: mail.url,
       },
     });
     const json = await readJson(report);

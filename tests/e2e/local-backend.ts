@@ -1,7 +1,9 @@
+import { backendMail } from "../../scripts/ports.mjs";
+
 /** The backend the site under test talks to, with the well-known local keys (shared/embedded-backend.md §1): local backends only. */
 export const SUPABASE_URL = process.env.E2E_SUPABASE_URL ?? "http://127.0.0.1:54321";
-/** The backend's mail catcher: where npm test found it (scripts/ports.mjs backendMail), else config.toml's [local_smtp] web port, which moves along with the backend's port (+3). */
-export const MAIL_URL = process.env.E2E_MAIL_URL ?? `http://127.0.0.1:${Number(new URL(SUPABASE_URL).port) + 3}`;
+/** The backend's mail catcher: E2E_MAIL_URL when given, else where the backend says it is (scripts/ports.mjs). */
+const mailUrl = async () => process.env.E2E_MAIL_URL ?? (await backendMail(SUPABASE_URL)).url;
 export const ANON_KEY =
   "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0";
 export const SERVICE_ROLE_KEY =
@@ -12,7 +14,7 @@ export const SERVICE_ROLE_KEY =
  * through maildev's API; the mail names the site's own URL), or null when there is none yet.
  */
 export async function mailedLink(email: string, path: string): Promise<string | null> {
-  const response = await fetch(`${MAIL_URL}/api/email`);
+  const response = await fetch(`${await mailUrl()}/api/email`);
   if (!response.ok) throw new Error(`the mail catcher answered ${response.status}`);
   const mails = (await response.json()) as { html: string; to: { address: string }[] }[];
   const mine = mails.filter((mail) => mail.to.some((to) => to.address.toLowerCase() === email.toLowerCase()));

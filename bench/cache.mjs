@@ -12,7 +12,7 @@ import http from "node:http";
 import { loadavg } from "node:os";
 import autocannon from "autocannon";
 import { startService, stopService, waitForHttp } from "../scripts/processes.mjs";
-import { backendMail, wranglerDevArgs } from "../scripts/ports.mjs";
+import { wranglerDevArgs } from "../scripts/ports.mjs";
 import { IDENTITY, RENDER, cpuPerRequest, workerdOf } from "./cpu.mjs";
 import { medianToTenth } from "./median.mjs";
 
@@ -92,8 +92,7 @@ export async function measureEdgeCache({ backendUrl, sitePort = SITE_PORT }) {
   const site = `http://127.0.0.1:${sitePort}`;
   let wrangler;
   try {
-    const { smtpPort } = await backendMail(backendUrl);
-    wrangler = startService("wrangler (edge cache)", "npx", wranglerDevArgs(sitePort, proxy.url, smtpPort));
+    wrangler = startService("wrangler (edge cache)", "npx", await wranglerDevArgs(sitePort, proxy.url));
     await waitForHttp(`${site}/`, 90_000);
     const html = await (await fetch(site + PAGE, RENDER)).text();
     const stylesheet = /<link rel="stylesheet" href="([^"]+)"/.exec(html)?.[1];

@@ -20,7 +20,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { brotliCompressSync, constants } from "node:zlib";
 import { ensureInstalled, run, startService, stopService, waitForHttp } from "../scripts/processes.mjs";
-import { backendMail, wranglerDevArgs } from "../scripts/ports.mjs";
+import { wranglerDevArgs } from "../scripts/ports.mjs";
 import { chromiumLaunchOptions } from "../tests/e2e/chromium.mjs";
 import { measureNetworkScale, networkScaleTable } from "./network-scale.mjs";
 import { RENDER, measureServerCpu, serverCpuTable } from "./cpu.mjs";
@@ -149,8 +149,7 @@ let wrangler;
 let browser;
 try {
   await waitForHttp(`http://127.0.0.1:${BACKEND_PORT}/`, 60_000);
-  const { smtpPort } = await backendMail(`http://127.0.0.1:${BACKEND_PORT}`);
-  wrangler = startService("wrangler", "npx", wranglerDevArgs(SITE_PORT, `http://127.0.0.1:${BACKEND_PORT}`, smtpPort));
+  wrangler = startService("wrangler", "npx", await wranglerDevArgs(SITE_PORT, `http://127.0.0.1:${BACKEND_PORT}`));
   await waitForHttp(`${site}/`, 90_000);
   // --network-only: just the pass at network scale (below), beside the last full run's figures.
   if (!networkOnly && !only) {

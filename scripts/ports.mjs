@@ -43,9 +43,11 @@ export function freshWranglerState(port) {
 
 /**
  * `wrangler dev` serving the built Worker (build first: a rebuild under a running wrangler crashes it),
- * with a fresh state, sending its mail to the catcher on `smtpPort` (backendMail).
+ * with a fresh state, talking to the running backend at `supabaseUrl` and sending its mail to that
+ * backend's catcher (backendMail).
  */
-export function wranglerDevArgs(port, supabaseUrl, smtpPort) {
+export async function wranglerDevArgs(port, supabaseUrl) {
+  const { smtpPort } = await backendMail(supabaseUrl);
   return [
     "wrangler", "dev",
     "--ip", "127.0.0.1",

@@ -39,14 +39,13 @@ if (await answers(`${siteUrl}/`)) {
   console.error(`Port ${SITE_PORT} is already in use: stop whatever serves ${siteUrl} and run npm start again.`);
   await stopAll();
 }
-const mail = await backendMail(backendUrl);
-services.push(startService("site", "npx", wranglerDevArgs(SITE_PORT, backendUrl, mail.smtpPort)));
+services.push(startService("site", "npx", await wranglerDevArgs(SITE_PORT, backendUrl)));
 await waitForHttp(`${siteUrl}/`, 90_000);
 
 console.log(`
   Site      ${siteUrl}
   Backend   ${backendUrl}   (Supabase-compatible; npm run db:keys prints the keys)
-  Mail      ${mail.url}   (the local mail catcher: password-reset mail lands here)
+  Mail      ${(await backendMail(backendUrl)).url}   (the local mail catcher: password-reset mail lands here)
   Accounts  admin@example.org / local-admin-password   (admin; TOTP secret TUA2IR7VKIJOFLNTW4CFNGSLDKHKIMMD)
             member@example.org / local-member-password (member)
   Press Ctrl+C to stop.

@@ -8,7 +8,7 @@ import { mkdirSync, rmSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { setTimeout as sleep } from "node:timers/promises";
 import { ensureInstalled, run, startService, stopService, waitForHttp } from "./processes.mjs";
-import { backendMail, E2E_BACKEND_PORT, E2E_SITE_PORT, wranglerDevArgs } from "./ports.mjs";
+import { E2E_BACKEND_PORT, E2E_SITE_PORT, wranglerDevArgs } from "./ports.mjs";
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const lines = [];
@@ -55,8 +55,7 @@ async function playwright() {
   let site;
   try {
     await waitForHttp(`${backendUrl}/`, 60_000);
-    const { smtpPort } = await backendMail(backendUrl);
-    site = startService("wrangler dev", "npx", wranglerDevArgs(E2E_SITE_PORT, backendUrl, smtpPort));
+    site = startService("wrangler dev", "npx", await wranglerDevArgs(E2E_SITE_PORT, backendUrl));
     await waitForHttp(`http://127.0.0.1:${E2E_SITE_PORT}/`, 90_000);
     const code = await run("npx", ["playwright", "test"], {
       env: {

@@ -4,7 +4,7 @@
 import { createWriteStream, mkdirSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { startService, stopService, waitForHttp } from "../../scripts/processes.mjs";
-import { backendMail, wranglerDevArgs } from "../../scripts/ports.mjs";
+import { wranglerDevArgs } from "../../scripts/ports.mjs";
 import { SERVICE_ROLE_KEY } from "../e2e/local-backend";
 
 /**
@@ -177,10 +177,9 @@ export async function ownSite({ backendPort, sitePort, logDir }: { backendPort: 
     await stopGroup(backend);
   };
   try {
-    // The Worker starts once the backend has said where its mail catcher listens (backendMail).
+    // The Worker starts once the backend answers: it is told where the backend's mail catcher listens.
     await waitForHttp(`${supabaseUrl}/`, 90_000);
-    const { smtpPort } = await backendMail(supabaseUrl);
-    worker = loggedService("own wrangler dev", "npx", wranglerDevArgs(sitePort, supabaseUrl, smtpPort), `${logDir}/wrangler.log`);
+    worker = loggedService("own wrangler dev", "npx", await wranglerDevArgs(sitePort, supabaseUrl), `${logDir}/wrangler.log`);
     await waitForHttp(`${origin}/about`, 90_000);
   } catch (error) {
     await close();

@@ -2,8 +2,9 @@ import { backendMail } from "../../scripts/ports.mjs";
 
 /** The backend the site under test talks to, with the well-known local keys (shared/embedded-backend.md §1): local backends only. */
 export const SUPABASE_URL = process.env.E2E_SUPABASE_URL ?? "http://127.0.0.1:54321";
-/** The backend's mail catcher: E2E_MAIL_URL when given, else where the backend says it is (scripts/ports.mjs). */
-const mailUrl = async () => process.env.E2E_MAIL_URL ?? (await backendMail(SUPABASE_URL)).url;
+/** The backend's mail catcher: E2E_MAIL_URL when given, else where the backend says it is (scripts/ports.mjs), asked once. */
+let catcher: Promise<string> | undefined;
+const mailUrl = () => (catcher ??= process.env.E2E_MAIL_URL ? Promise.resolve(process.env.E2E_MAIL_URL) : backendMail(SUPABASE_URL).then((mail) => mail.url));
 export const ANON_KEY =
   "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0";
 export const SERVICE_ROLE_KEY =

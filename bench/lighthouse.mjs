@@ -48,6 +48,9 @@ function figures(lhr) {
     mainthread_ms: audit("mainthread-work-breakdown"),
     // 0 for a page marked noindex: exempt from the SEO target (bench/targets.mjs).
     indexable: lhr.audits["is-crawlable"]?.score === 0 ? 0 : 1,
+    // Lighthouse's own measure of the host's CPU at the time of the run ("CPU/Memory Power"), which
+    // its documentation uses to choose a CPU slowdown: the simulated figures scale with it.
+    benchmark_index: lhr.environment.benchmarkIndex,
   };
 }
 
@@ -161,6 +164,9 @@ export function lighthouseTable({ lighthouse: withScripts, lighthouse_noscript: 
   return lines.join("\n");
 }
 
+/** A figure of the host, not of the page: it changes from run to run and is not listed as a change. */
+const HOST_FIGURES = new Set(["benchmark_index"]);
+
 /** The change of every Lighthouse figure from an earlier latest.json. */
 export function compareLighthouse(before, after) {
   const lines = [];
@@ -170,7 +176,7 @@ export function compareLighthouse(before, after) {
         const old = before[key]?.[profile]?.[path];
         if (!old) continue;
         const changes = Object.entries(row)
-          .filter(([figure, value]) => typeof value === "number" && old[figure] !== undefined && old[figure] !== value)
+          .filter(([figure, value]) => typeof value === "number" && !HOST_FIGURES.has(figure) && old[figure] !== undefined && old[figure] !== value)
           .map(([figure, value]) => `${figure} ${old[figure]} → ${value}`);
         if (changes.length) lines.push(`${key} ${profile} ${path}: ${changes.join(", ")}`);
       }

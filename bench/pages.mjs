@@ -140,7 +140,7 @@ await ensureInstalled();
 const { chromium } = await import("@playwright/test");
 const { edgeCacheTable, measureEdgeCache } = await import("./cache.mjs");
 const { measureLighthouse, memberCookie, lighthouseTable, compareLighthouse, PROFILES, MEMBER_ROUTES, EDITOR_ROUTES } = await import("./lighthouse.mjs");
-const { lighthouseMisses, observedTable, overBlockingPaths, targetsText } = await import("./targets.mjs");
+const { lighthouseMisses, benchmarkIndexRange, observedTable, overBlockingPaths, targetsText } = await import("./targets.mjs");
 if ((await run("npx", ["remix", "vite:build"])) !== 0) process.exit(1);
 mkdirSync("bench/results", { recursive: true });
 
@@ -194,12 +194,12 @@ try {
       );
     }
     console.log(`\nBytes are brotli (quality 11).`);
-    console.log(`\nLighthouse 13, medians of 3 (load average ${load(lighthouse.loadavg.before)} before, ${load(lighthouse.loadavg.after)} after):\n`);
+    console.log(`\nLighthouse 13, medians of 3 (load average ${load(lighthouse.loadavg.before)} before, ${load(lighthouse.loadavg.after)} after; benchmark index ${benchmarkIndexRange(lighthouse.lighthouse, lighthouse.lighthouse_noscript)}):\n`);
     console.log(lighthouseTable(lighthouse));
     console.log(`\nTargets (design.md):\n${targetsText(lighthouse)}`);
     if (result.lighthouse_observed) {
       const { before, after } = result.lighthouse_observed_loadavg;
-      console.log(`\nThe low-end blocking time that misses, measured again with the CPU really slowed ${PROFILES.lowend.cpuSlowdownMultiplier}× (DevTools throttling, medians of 3; load average ${load(before)} before, ${load(after)} after):\n`);
+      console.log(`\nThe low-end blocking time that misses, measured again with the CPU really slowed ${PROFILES.lowend.cpuSlowdownMultiplier}× (DevTools throttling, medians of 3; load average ${load(before)} before, ${load(after)} after; benchmark index ${benchmarkIndexRange(result.lighthouse_observed)}):\n`);
       console.log(observedTable(result));
     }
     if (compareWith) console.log(`\nCompared with ${compareWith}:\n${compareLighthouse(JSON.parse(readFileSync(compareWith, "utf8")), result)}`);
@@ -223,7 +223,7 @@ try {
   if (Object.keys(parts).length) {
     addToLatest(parts);
     if (parts.lighthouse_member) {
-      console.log(`\nLighthouse, a signed-in member's pages (load average ${load(parts.lighthouse_member_loadavg.before)} before, ${load(parts.lighthouse_member_loadavg.after)} after):\n`);
+      console.log(`\nLighthouse, a signed-in member's pages (load average ${load(parts.lighthouse_member_loadavg.before)} before, ${load(parts.lighthouse_member_loadavg.after)} after; benchmark index ${benchmarkIndexRange(parts.lighthouse_member)}):\n`);
       console.log(lighthouseTable({ lighthouse: parts.lighthouse_member }));
       console.log(`\nTargets (design.md):\n${targetsText({ lighthouse_member: parts.lighthouse_member })}`);
     }

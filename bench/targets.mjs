@@ -115,3 +115,15 @@ export function outlierRuns(runs, tbtLimit) {
   }
   return [...outliers].sort((a, b) => a - b);
 }
+
+/**
+ * The lowest and highest of the routes' median benchmark indexes in Lighthouse results (each
+ * profile → path → figures), to print beside the load average.
+ */
+export function benchmarkIndexRange(...results) {
+  const values = results
+    .flatMap((byProfile) => Object.values(byProfile ?? {}).flatMap((byPath) => Object.values(byPath)))
+    .map((row) => row.benchmark_index)
+    .filter((value) => typeof value === "number");
+  return values.length ? `${Math.min(...values)}–${Math.max(...values)}` : "not reported";
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { blockingLimit, lighthouseMisses, observedTable, outlierRuns, overBlockingPaths, targetsText } from "../../bench/targets.mjs";
+import { benchmarkIndexRange, blockingLimit, lighthouseMisses, observedTable, outlierRuns, overBlockingPaths, targetsText } from "../../bench/targets.mjs";
 
 /** A row of Lighthouse figures (bench/lighthouse.mjs) that meets every target. */
 const row = (figures: Record<string, unknown> = {}) => ({
@@ -104,5 +104,17 @@ describe("the runs whose trace the bench keeps", () => {
   it("skips a figure missing from any run, and profiles without a blocking-time target", () => {
     expect(outlierRuns([run(1500, null), run(1400, 20), run(4000, 900)])).toEqual([2]);
     expect(blockingLimit("lighthouse", "mobile")).toBeUndefined();
+  });
+});
+
+describe("the host's benchmark index printed beside the load average", () => {
+  it("gives the lowest and highest of the routes' medians over every result and profile", () => {
+    const simulated = { mobile: { "/": row({ benchmark_index: 1157 }) }, lowend: { "/": row({ benchmark_index: 1107 }), "/news": row({ benchmark_index: 1190 }) } };
+    const noScript = { lowend: { "/": row({ benchmark_index: 1023 }) } };
+    expect(benchmarkIndexRange(simulated, noScript)).toBe("1023–1190");
+  });
+
+  it("says so when no run reported one (results from before it was kept, or none at all)", () => {
+    expect(benchmarkIndexRange({ lowend: { "/": row() } }, undefined)).toBe("not reported");
   });
 });

@@ -8,7 +8,7 @@ import * as z from "zod";
 import { RESOURCE_TYPES } from "~/lib/form-fields";
 import { isDemoImage } from "~/lib/images";
 import { isPublicHttpsUrl } from "~/lib/public-url";
-import { instantFromLocal, timeZoneChoices } from "~/lib/zoned-time";
+import { currentTimeZone, instantFromLocal } from "~/lib/zoned-time";
 
 
 /** Postgres text cannot hold U+0000. */
@@ -57,6 +57,13 @@ export const NewsSchema = z.object({
   version,
 });
 
+/** One of the select's zones, kept by its current name (an older spelling, Europe/Kiev, is taken as Europe/Kyiv). */
+const timeZone = z
+  .string()
+  .refine((zone) => currentTimeZone(zone) !== null, { error: "errors.timeZoneInvalid" })
+  .transform((zone) => currentTimeZone(zone) ?? zone)
+  .default("UTC");
+
 const localDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/, { error: "errors.dateInvalid" });
 
 export const EventSchema = z
@@ -65,7 +72,7 @@ export const EventSchema = z
     description: text("errors.descriptionRequired", 20000),
     startsAt: localDateTime.optional(),
     endsAt: localDateTime.optional(),
-    timeZone: z.string().refine((zone) => timeZoneChoices().includes(zone), { error: "errors.timeZoneInvalid" }).default("UTC"),
+    timeZone,
     location: optionalText(300),
     isOnline: checkbox,
     imageUrl: picture.optional().transform((value) => value ?? null),
@@ -152,7 +159,7 @@ export const VotingWindowSchema = z
     intent: z.literal("voting"),
     startsAt: localDateTime.optional(),
     endsAt: localDateTime.optional(),
-    timeZone: z.string().refine((zone) => timeZoneChoices().includes(zone), { error: "errors.timeZoneInvalid" }).default("UTC"),
+    timeZone,
   })
   .transform((window, context) => {
     const instants: Partial<Record<"startsAt" | "endsAt", string>> = {};

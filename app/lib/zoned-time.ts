@@ -4,6 +4,7 @@
  * @date-fns/tz (the platform's Intl data), never from a table of our own.
  */
 import { TZDate, tzOffset } from "@date-fns/tz";
+import { getTimezone } from "countries-and-timezones";
 
 /** What `<input type="datetime-local">` posts: 2026-05-01T18:00. */
 const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?$/;
@@ -42,8 +43,38 @@ export function localFromInstant(value: string | Date, timeZone: string): string
   return `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
-/** The IANA zones the platform knows, UTC first: the choices of the time-zone select. */
+let choices: string[] | undefined;
+
+/**
+ * The zones the platform knows, UTC first, by the names people look for: the choices of the
+ * time-zone select. Intl lists CLDR's older spellings (Asia/Calcutta, Europe/Kiev, Asia/Rangoon);
+ * where the tz database renamed the same zone, countries-and-timezones gives the current name.
+ * Zones the tz database merged into another city's (Europe/Amsterdam) keep their own name.
+ */
 export function timeZoneChoices(): string[] {
-  const zones = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
-  return ["UTC", ...zones.filter((zone) => zone.includes("/"))];
+  choices ??= ["UTC", ...Intl.supportedValuesOf("timeZone").filter((zone) => zone.includes("/")).map(currentSpelling).sort()];
+  return choices;
+}
+
+/** A zone's name among the choices (Europe/Kiev → Europe/Kyiv, Etc/UTC → UTC), or null when it is none of them. */
+export function currentTimeZone(zone: string): string | null {
+  const platformName = platformZone(zone);
+  if (platformName === null) return null;
+  if (platformName === "UTC") return "UTC";
+  const name = currentSpelling(platformName);
+  return timeZoneChoices().includes(name) ? name : null;
+}
+
+function currentSpelling(platformName: string) {
+  const renamed = getTimezone(platformName)?.aliasOf;
+  return renamed && platformZone(renamed) === platformName ? renamed : platformName;
+}
+
+/** Intl's own name for a zone, or null when it does not know it. */
+function platformZone(zone: string): string | null {
+  try {
+    return new Intl.DateTimeFormat("en", { timeZone: zone }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
 }

@@ -9,7 +9,7 @@ import type * as z from "zod";
 import { EventSchema, GroupSchema, NewsSchema, ResourceSchema } from "~/lib/admin-schemas";
 import { CONTENT_SECTIONS, type Conflict, type ContentSectionName, type FormValues } from "~/lib/admin-sections";
 import { richTextFromForm } from "~/lib/rich-text.server";
-import { localFromInstant } from "~/lib/zoned-time";
+import { currentTimeZone, localFromInstant } from "~/lib/zoned-time";
 import type { Supabase } from "./query.server";
 import { slugify } from "~/lib/slug";
 import { insertRecord, lastChange, recordById, updateRecord, type ManagedTable } from "./admin-records.server";
@@ -143,7 +143,8 @@ const events: ContentSection = {
       description: text(record.description),
       startsAt: record.start_date ? localFromInstant(text(record.start_date), zone) : "",
       endsAt: record.end_date ? localFromInstant(text(record.end_date), zone) : "",
-      timeZone: zone,
+      // The select names zones by their current names; one stored under an older spelling opens as its current one.
+      timeZone: currentTimeZone(zone) ?? zone,
       location: text(record.location),
       isOnline: record.is_online === true,
       imageUrl: text(record.image_url),

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { csvCell, toCsv } from "~/lib/csv";
 import { isPublicHttpsUrl } from "~/lib/public-url";
 import { firstFreeSlug, slugify, SLUG_MAX_LENGTH } from "~/lib/slug";
-import { instantFromLocal, localFromInstant } from "~/lib/zoned-time";
+import { currentTimeZone, instantFromLocal, localFromInstant, timeZoneChoices } from "~/lib/zoned-time";
 
 describe("slugify", () => {
   it.each([
@@ -51,6 +51,32 @@ describe("local times in a time zone", () => {
   it("refuses dates that do not exist", () => {
     expect(instantFromLocal("2027-02-30T10:00", "UTC")).toEqual({ problem: "invalid" });
     expect(instantFromLocal("tomorrow", "UTC")).toEqual({ problem: "invalid" });
+  });
+});
+
+describe("the time-zone select", () => {
+  it("offers zones by their current names, once each, UTC first", () => {
+    const zones = timeZoneChoices();
+    expect(zones[0]).toBe("UTC");
+    expect(new Set(zones).size).toBe(zones.length);
+    expect(zones).toEqual(expect.arrayContaining(["Europe/Kyiv", "Asia/Kolkata", "Asia/Yangon", "America/Nuuk", "America/Mexico_City"]));
+    expect(zones).not.toContain("Europe/Kiev");
+    expect(zones).not.toContain("Asia/Calcutta");
+    // Merged into another city's zone by the tz database, but still the name people look for.
+    expect(zones).toEqual(expect.arrayContaining(["Europe/Amsterdam", "Africa/Accra"]));
+  });
+
+  it.each([
+    ["Europe/Kiev", "Europe/Kyiv"],
+    ["Asia/Calcutta", "Asia/Kolkata"],
+    ["Asia/Kolkata", "Asia/Kolkata"],
+    ["Etc/UTC", "UTC"],
+    ["UTC", "UTC"],
+    ["Europe/Amsterdam", "Europe/Amsterdam"],
+    ["Nowhere/Atlantis", null],
+    ["Etc/GMT+5", null],
+  ])("takes %s as %s", (zone, current) => {
+    expect(currentTimeZone(zone)).toBe(current);
   });
 });
 

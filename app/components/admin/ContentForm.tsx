@@ -224,7 +224,9 @@ export function TimeZoneField({ field, timeZones }: { field: AnyField; timeZones
   const { t } = useTranslation("admin");
   return (
     <SelectField field={field} label={t("fields.timeZone")} hint={t("fields.timeZoneHint")}>
-      {timeZones.map((zone) => (
+      {/* A zone stored outside the back-office that the select does not offer stays shown, so that
+          a save is refused with the field's error instead of silently moving the times to UTC. */}
+      {(typeof field.initialValue !== "string" || timeZones.includes(field.initialValue) ? timeZones : [field.initialValue, ...timeZones]).map((zone) => (
         <option key={zone} value={zone}>
           {zone.replaceAll("_", " ")}
         </option>

@@ -178,5 +178,10 @@ export const VotingWindowSchema = z
       context.addIssue({ code: "custom", path: ["endsAt"], message: "errors.endBeforeStart" });
       return z.NEVER;
     }
+    // A vote nobody could take part in would be decided at once (the database refuses it too).
+    if (Date.parse(instants.endsAt) <= Date.now()) {
+      context.addIssue({ code: "custom", path: ["endsAt"], message: "errors.votingEnded" });
+      return z.NEVER;
+    }
     return { startsAt: instants.startsAt, endsAt: instants.endsAt };
   });

@@ -267,7 +267,15 @@ async function conflictOf(supabase: Supabase, section: ContentSection, id: strin
   const [record, change] = await Promise.all([recordById<Row>(supabase, section.table, section.recordColumns, id), lastChange(supabase, section.table, id)]);
   if (!record) return null;
   const saved = section.formValues(record);
-  return { savedBy: change?.actor_name || null, savedAt: change?.created_at ?? null, fields: differences(saved, form), version: String(saved.version ?? "") };
+  // The log names the saver only if its newest row is this very save (one transaction, one now());
+  // a change made with SQL or the service role leaves no row, and must not be pinned on the admin before.
+  const madeThisVersion = change !== null && Date.parse(change.created_at) === Date.parse(String(record.updated_at));
+  return {
+    savedBy: madeThisVersion ? change.actor_name || null : null,
+    savedAt: madeThisVersion ? change.created_at : null,
+    fields: differences(saved, form),
+    version: String(saved.version ?? ""),
+  };
 }
 
 /** The slug an update sets: a new one only while the record was never published and its title changed. */
@@ -298,8 +306,11 @@ export async function saveRecord(
     await insertRecord(supabase, section.table, { ...parsed.row, ...author }, slugBase);
     return { kind: "created" };
   }
-  const slugBase = await slugBaseForUpdate(supabase, section, id, parsed.title);
-  const outcome = await updateRecord(supabase, section.table, id, parsed.version, parsed.row, slugBase);
+  // An edit that does not say which version it was made on cannot show what it would overwrite:
+  // it is answered like a conflict (the saved values and their version), never written blind.
+  const outcome = parsed.version
+    ? await updateRecord(supabase, section.table, id, parsed.version, parsed.row, await slugBaseForUpdate(supabase, section, id, parsed.title))
+    : "changed";
   if (outcome === "saved") return { kind: "updated" };
   const conflict = outcome === "changed" ? await conflictOf(supabase, section, id, form) : null;
   return conflict ? { kind: "changed", conflict } : { kind: "missing" };

@@ -177,14 +177,19 @@ export async function isProposalHidden(supabase: Supabase, id: string) {
   return rowsOf("proposal", await supabase.from("proposals").select("is_hidden").eq("id", id).maybeSingle())?.is_hidden === true;
 }
 
-/** discussion → voting, with its window. */
-export function openVoting(supabase: Supabase, id: string, window: { startsAt: string; endsAt: string }) {
-  return supabase
+/**
+ * discussion → voting, with its window. Only from discussion: when two admins open the same
+ * proposal's voting, the second is refused (PT409) instead of silently replacing the first's window.
+ */
+export async function openVoting(supabase: Supabase, id: string, window: { startsAt: string; endsAt: string }) {
+  const result = await supabase
     .from("proposals")
     .update({ status: "voting", voting_starts_at: window.startsAt, voting_ends_at: window.endsAt })
     .eq("id", id)
-    .select("id")
-    .single();
+    .eq("status", "discussion")
+    .select("id");
+  if (result.error || result.data.length > 0) return { error: result.error };
+  return { error: { code: "PT409", message: "The proposal is no longer in discussion" } };
 }
 
 /**

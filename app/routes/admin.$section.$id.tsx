@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { ContentForm } from "~/components/admin/ContentForm";
 import { adminForm, formFailure, redirectWithFlash } from "~/lib/admin-action.server";
@@ -69,6 +69,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return failed(503, failureKey(section.name, "save"));
   }
 }
+
+/**
+ * Not read again after a post. The list keeps this loader's answer in a fetcher while a record is
+ * open, so deleting that record turned the revalidation into a 404 screen; and a refused save must
+ * keep the version the admin opened, not read the newer one someone else saved meanwhile.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  (formMethod === undefined || formMethod.toUpperCase() === "GET") && defaultShouldRevalidate;
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: page?.title }, { name: "robots", content: "noindex" }];
 

@@ -56,15 +56,21 @@ export default function ContentList() {
   const { t } = useTranslation("admin");
   const location = useLocation();
   const [editing, setEditing] = useState<string | null>(null);
+  // Each opening of the form saves through a fetcher of its own: the answer to one record's save
+  // (its errors, a conflict and its version) must not come back with the next record, or after Cancel.
+  const [opening, setOpening] = useState(0);
   const record = useFetcher<typeof recordLoader>();
-  const saver = useFetcher<SaveReply>();
+  const saver = useFetcher<SaveReply>({ key: `${name}-save-${opening}` });
 
   // A save that succeeded redirected here: the form closes.
   useEffect(() => setEditing(null), [location.key]);
 
   const open = (target: string) => (event: MouseEvent) => {
     event.preventDefault();
+    // Add is a toggle: pressed again, it closes the empty form it opened.
+    if (target === NEW_RECORD && editing === NEW_RECORD) return setEditing(null);
     setEditing(target);
+    setOpening((count) => count + 1);
     if (target !== NEW_RECORD) record.load(`/admin/${name}/${target}`);
   };
   const loaded = editing !== null && editing !== NEW_RECORD && record.state === "idle" ? record.data : undefined;

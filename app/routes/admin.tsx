@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, isRouteErrorResponse, Link, Outlet, useLoaderData, useRouteError } from "@remix-run/react";
+import { Form, isRouteErrorResponse, Link, Outlet, useLoaderData, useRouteError, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AdminNav } from "~/components/admin/AdminNav";
 import { FormNotice } from "~/components/FormField";
@@ -25,6 +25,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
+/**
+ * The flash is taken by this loader, which Remix would not run again when a click moves between
+ * sections: "Article deleted." would follow the admin to the next page. Every new page reads it.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname;
+
 /** React runs here (the back-office's forms, editor and dialogs, on every admin page; docs/decisions/040). */
 export const handle: PageHandle = { hydrate: true };
 
@@ -34,7 +41,9 @@ export default function AdminLayout() {
   const { t } = useTranslation("admin");
   return (
     <div className="bg-ink-50">
-      <div className="mx-auto grid w-full max-w-7xl gap-6 px-4 pb-16 pt-28 sm:px-6 lg:grid-cols-[15rem_1fr]">
+      {/* The dark band every public page opens with: the site's header is drawn over it, light on dark. */}
+      <div className="page-band h-16" />
+      <div className="mx-auto grid w-full max-w-7xl gap-6 px-4 pb-16 pt-12 sm:px-6 lg:grid-cols-[15rem_1fr]">
         <aside>
           <AdminNav username={username} />
         </aside>

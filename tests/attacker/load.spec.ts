@@ -13,7 +13,7 @@ import contactFr from "../../locales/fr/contact.json" with { type: "json" };
 import newsFr from "../../locales/fr/news.json" with { type: "json" };
 import { expect, test } from "../e2e/fixtures";
 import { ANON_KEY, SERVICE_ROLE_KEY, SUPABASE_URL } from "../e2e/local-backend";
-import { approvedMember, asAdmin, PASSWORD } from "../e2e/members";
+import { approvedMember, asAdmin, endVotingWindow, PASSWORD } from "../e2e/members";
 import {
   addressMaker,
   ask,
@@ -192,7 +192,7 @@ test("50 members voting at once on one proposal: the public totals are exactly t
   expect(open.text).not.toContain(voting.proposal.support.replace("{{value}}", ""));
 
   // Once the window has closed, the counts; once decided, the stored result says the same.
-  await asAdmin(id, { voting_ends_at: new Date(Date.now() - 1000).toISOString() });
+  await endVotingWindow(id);
   const closed = await ask(`${origin}/voting/${id}`);
   expect(closed.text).toContain(voting.proposal.support.replace("{{value}}", "30"));
   expect(closed.text).toContain(voting.proposal.oppose.replace("{{value}}", "20"));

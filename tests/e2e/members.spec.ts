@@ -6,7 +6,7 @@ import voting from "../../locales/en/voting.json" with { type: "json" };
 import editor from "../../locales/en/editor.json" with { type: "json" };
 import newsletter from "../../locales/en/newsletter.json" with { type: "json" };
 import { ANON_KEY, SUPABASE_URL } from "./local-backend";
-import { PASSWORD, approvedMember, asAdmin, field, ownClientAddress, signIn, signOut, unique } from "./members";
+import { PASSWORD, approvedMember, asAdmin, endVotingWindow, field, ownClientAddress, signIn, signOut, unique } from "./members";
 import { expectOnePostWhileBusy } from "./submitting";
 
 /**
@@ -183,7 +183,7 @@ test("two members take a proposal from draft to a decided result, and nobody can
   expect(ballots.status).toBe(401);
   expect(await ballots.text()).not.toContain("support");
 
-  await asAdmin(proposalId, { voting_ends_at: new Date(Date.now() - 1000).toISOString() });
+  await endVotingWindow(proposalId);
   await asAdmin(proposalId, { status: "passed" });
   await visitorPage.goto(proposalUrl);
   await expect(visitorPage.getByText(voting.status.passed).first()).toBeVisible();

@@ -98,6 +98,19 @@ export async function enterCode(page: Page, secret: string) {
   await page.getByRole("button", { name: account.code.submit }).click();
 }
 
+/**
+ * Time passing: the proposal's voting window ends now. Written with the service role, as nobody
+ * can through the API once voting has opened (not even an admin: the counts would show early).
+ */
+export async function endVotingWindow(proposalId: string) {
+  const response = await fetch(`${SUPABASE_URL}/rest/v1/proposals?id=eq.${proposalId}`, {
+    method: "PATCH",
+    headers: { apikey: SERVICE_ROLE_KEY, authorization: `Bearer ${SERVICE_ROLE_KEY}`, "content-type": "application/json" },
+    body: JSON.stringify({ voting_ends_at: new Date(Date.now() - 1000).toISOString() }),
+  });
+  expect(response.status, await response.text()).toBe(204);
+}
+
 /** An admin's change of a proposal through the API, as the admin screens will make it. */
 export async function asAdmin(proposalId: string, change: Record<string, string>) {
   const token = await adminToken();
@@ -133,7 +146,7 @@ export async function signOut(page: Page) {
 
 /** Signs in at /admin/login as a new admin of its own, coming back to `target`. */
 export async function signInAsAdmin(page: Page, target = "/admin") {
-  const { email, totpSecret } = await freshAdmin();
+  const { email, username, totpSecret } = await freshAdmin();
   await page.goto(target);
   await expect(page).toHaveURL(/\/admin\/login\?redirectTo=/);
   await field(page, account.fields.email).fill(email);
@@ -142,4 +155,5 @@ export async function signInAsAdmin(page: Page, target = "/admin") {
   await enterCode(page, totpSecret);
   const expected = decodeURIComponent(target);
   await page.waitForURL((url) => decodeURIComponent(`${url.pathname}${url.search}`.replace(/\+/g, " ")) === expected);
+  return { email, username };
 }

@@ -219,6 +219,23 @@ describe("proposals", () => {
     const decided = await admin.from("proposals").update({ status: "passed" }).eq("id", id).select("status, support_count, oppose_count").single();
     expect(decided.data).toEqual({ status: "passed", support_count: 1, oppose_count: 0 });
   });
+  it("admin: cannot open a vote whose window has ended, nor move an open vote's window (its counts would show early)", async () => {
+    const hour = 3_600_000;
+    const at = (offset: number) => new Date(Date.now() + offset).toISOString();
+    const id = ids.luciaDiscussion;
+    expectRefused(await admin.from("proposals").update({ status: "voting", voting_starts_at: at(-2 * hour), voting_ends_at: at(-1000) }).eq("id", id), 400, "23514");
+    expect((await storedProposal(id)).status).toBe("discussion");
+
+    expect((await admin.from("proposals").update({ status: "voting", voting_starts_at: at(-hour), voting_ends_at: at(hour) }).eq("id", id)).error).toBeNull();
+    await member.rpc("cast_vote", { proposal_id: id, vote: "support" });
+    const open = await storedProposal(id);
+    for (const moved of [{ voting_ends_at: at(-1000) }, { voting_ends_at: at(2 * hour) }, { voting_starts_at: at(-2 * hour) }]) {
+      expectRefused(await admin.from("proposals").update(moved).eq("id", id), 409, "PT409");
+    }
+    expect(await storedProposal(id)).toEqual(open);
+    const counts = await admin.from("proposals").select("vote_count, support_count, oppose_count").eq("id", id).single();
+    expect(counts.data).toEqual({ vote_count: 1, support_count: null, oppose_count: null });
+  });
 });
 
 describe("comments", () => {

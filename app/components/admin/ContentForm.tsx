@@ -57,7 +57,10 @@ export function ContentForm({
         </FormNotice>
       ) : null}
       {conflict ? <ConflictNotice conflict={conflict} /> : null}
-      <input type="hidden" name="version" value={conflict?.version ?? String(defaults.version ?? "")} />
+      {/* The version the admin has seen: a refused save keeps the one it was made on. Without
+          JavaScript the page that answers it runs the loader again, which reads the newer version
+          someone else saved meanwhile; the next save would then overwrite what nobody showed. */}
+      <input type="hidden" name="version" value={conflict?.version ?? String(all.version.initialValue ?? defaults.version ?? "")} />
 
       {section === "groups" ? (
         <TextField field={all.name} label={t("fields.name")} required maxLength={200} />

@@ -14,16 +14,22 @@ export class UnknownUserError extends Error {
   }
 }
 
-/** Inserts the user's id into the role's table; `added` is false when the user already had the role. */
+/**
+ * Inserts the user's id into the role's table; `added` is false when the user already had the role.
+ * An approval deletes what the account wrote to be approved, as approving it in /admin/members does.
+ */
 export async function grantRole(db: PGlite, email: string, grant: Grant): Promise<{ userId: string; added: boolean }> {
   const user = await db.query<{ id: string }>("select id from auth.users where lower(email) = lower($1) limit 1", [email.trim()]);
   const userId = user.rows[0]?.id;
   if (!userId) throw new UnknownUserError(email);
-  const inserted = await db.query(
-    `insert into public.${GRANT_TABLES[grant]} (user_id) values ($1) on conflict (user_id) do nothing returning user_id`,
-    [userId],
-  );
-  return { userId, added: inserted.rows.length > 0 };
+  return db.transaction(async (tx) => {
+    const inserted = await tx.query(
+      `insert into public.${GRANT_TABLES[grant]} (user_id) values ($1) on conflict (user_id) do nothing returning user_id`,
+      [userId],
+    );
+    if (grant === "member") await tx.query("delete from public.membership_applications where user_id = $1", [userId]);
+    return { userId, added: inserted.rows.length > 0 };
+  });
 }
 
 /**

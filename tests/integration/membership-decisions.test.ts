@@ -3,7 +3,7 @@
 // (back to pending; votes where voting is still open removed, comments kept). Each is refused to
 // members (403), for unknown accounts (404) and in the wrong state (409), and recorded in the log.
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ACCOUNTS, anonClient, resetBackend, serviceClient, signedInClient, type Client } from "../support/backend";
+import { ACCOUNTS, anonClient, approveMember, resetBackend, serviceClient, signedInClient, type Client } from "../support/backend";
 
 const LUCIA = "a0000000-0000-4000-8000-000000000003";
 const VOTING = "50000000-0000-4000-8000-000000000003"; // lucia voted support; window open
@@ -67,6 +67,13 @@ describe("approve_member", () => {
       { table_name: "members", record_id: pendingId, action: "created", actor_name: "rosa" },
       { table_name: "membership_applications", record_id: pendingId, action: "deleted", actor_name: "rosa" },
     ]);
+  });
+  it("on the server (npm run db:admin -- --approve), approving deletes the application text too", async () => {
+    const applications = () => serviceClient().from("membership_applications").select("user_id", { count: "exact", head: true }).eq("user_id", pendingId);
+    expect((await applications()).count).toBe(1);
+    await approveMember(pendingEmail);
+    expect(await isMember(pendingId)).toBe(true);
+    expect((await applications()).count).toBe(0);
   });
   it("refused to a member (403), for an unknown account (404), for a member already (409)", async () => {
     expect((await member.rpc("approve_member", { account: pendingId })).status).toBe(403);

@@ -48,11 +48,13 @@ export function formatDayTime(value: string | Date, lng: string, timeZone = UTC)
 
 /**
  * An event's dates in the language given and in the event's time zone: one date (with its times
- * and the zone) for a single-day event, a range of days for a multi-day one ("3 – 5 December 2026").
+ * and the zone) for a single-day event; for a multi-day one, a range of days where space is short
+ * ("3 – 5 December 2026", `compact`, the cards), else its first and last day with their times and
+ * the zone (the event's own page: when it opens and closes where it happens).
  */
-export function formatEventDates(start: string, end: string | null, lng: string, timeZone = UTC): string {
+export function formatEventDates(start: string, end: string | null, lng: string, timeZone = UTC, { compact = true } = {}): string {
   if (!end) return formatDayTime(start, lng, timeZone);
-  const format = dateFormat(isMultiDay(start, end, timeZone) ? "day" : "dayTime", lng, timeZone);
+  const format = dateFormat(compact && isMultiDay(start, end, timeZone) ? "day" : "dayTime", lng, timeZone);
   return format.formatRange(new Date(start), new Date(end));
 }
 

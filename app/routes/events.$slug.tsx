@@ -66,7 +66,7 @@ export const handle = { scripts: [shareLinksScript], isolate: false } satisfies 
 export default function EventPage() {
   const { event, ended, shareUrl } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("events");
-  const dates = formatEventDates(event.start_date, event.end_date, i18n.language, event.time_zone);
+  const dates = formatEventDates(event.start_date, event.end_date, i18n.language, event.time_zone, { compact: false });
   const registration = webLink(event.registration_url);
   const groupWebsite = webLink(event.group?.website);
   // The description is plain text: blank lines separate paragraphs, single line breaks stay.

@@ -27,6 +27,14 @@ describe("event dates in the event's own time zone", () => {
     expect(formatEventDates(start, end, "en")).toMatch(/December 1\s?–\s?2, 2026/);
   });
 
+  it("gives a multi-day event's own page its opening and closing times, with the zone", () => {
+    const [start, end] = ["2026-12-03T08:00:00Z", "2026-12-05T16:00:00Z"];
+    const full = spaces(formatEventDates(start, end, "en", "Africa/Johannesburg", { compact: false }));
+    expect(full).toMatch(/December 3, 2026.*10:00 AM.*December 5, 2026.*6:00 PM/);
+    expect(full).toContain("GMT+2");
+    expect(spaces(formatEventDates(start, end, "en", "Africa/Johannesburg"))).toMatch(/^December 3\s?–\s?5, 2026$/);
+  });
+
   it("keeps UTC for everything without a zone of its own, in every language", () => {
     expect(spaces(formatEventDates("2026-12-01T17:00:00Z", null, "en"))).toContain("UTC");
     expect(formatDay("2026-12-01T23:30:00Z", "de")).toBe("1. Dezember 2026");

@@ -8,7 +8,8 @@ export function AdminNav({ username }: { username: string }) {
   return (
     <nav aria-label={t("nav.label")} className="rounded-lg border border-ink-200 bg-white p-3 shadow-sm">
       <p className="px-3 pb-2 pt-1 text-sm text-ink-700">{t("nav.signedInAs", { name: username })}</p>
-      <ul className="grid gap-0.5">
+      {/* Two or three columns above the page on a phone, where one would fill its first screen. */}
+      <ul className="grid grid-cols-2 gap-0.5 sm:grid-cols-3 lg:grid-cols-1">
         {ADMIN_SECTIONS.map((section) => (
           <li key={section}>
             <NavLink

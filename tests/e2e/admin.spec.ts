@@ -316,6 +316,14 @@ test("contacts are marked read and deleted after confirmation", async ({ page })
   await expect(page.getByText(admin.flash.contacts.markedRead)).toBeVisible();
   await expect(card.getByText(admin.status.read, { exact: true })).toBeVisible();
   await expect(card.getByRole("button", { name: `${admin.contacts.markRead} ${name}` })).toHaveCount(0);
+  await expect(card.getByText(admin.sources.contact, { exact: true })).toBeVisible();
+  await expect(card.getByText(contact.form.regions.europe, { exact: true })).toBeVisible();
+
+  // The filters, by status and by form, together with the search.
+  for (const [filters, shown] of [["status=new", 0], ["status=read&source=join", 0], ["status=read&source=contact", 1]] as const) {
+    await page.goto(`/admin/contacts?q=${encodeURIComponent(name)}&${filters}`);
+    await expect(page.getByRole("listitem").filter({ hasText: name }), filters).toHaveCount(shown);
+  }
   await deleteRow(page, name);
   await expect(page.getByText(admin.flash.contacts.deleted)).toBeVisible();
   await expect(page.getByText(name)).toHaveCount(0);
@@ -430,6 +438,38 @@ test("a proposal is moved to voting and its result recorded; a pending account i
   await page.goto("/admin/activity");
   await expect(page.getByRole("cell", { name: created.id }).first()).toBeVisible();
   await expect(page.getByRole("row").filter({ hasText: admin.activity.tables.members }).first()).toBeVisible();
+});
+
+test("members: an applicant's reason is shown and the account declined (deleted); an approved member revoked (pending again)", async ({ page }) => {
+  const email = `e2e-applicant-${unique()}@example.org`;
+  const username = `applicant-${unique()}`;
+  const reason = `We run a free shop ${unique()}.`;
+  const signup = await fetch(`${SUPABASE_URL}/auth/v1/signup`, {
+    method: "POST",
+    headers: { apikey: ANON_KEY, "content-type": "application/json" },
+    body: JSON.stringify({ email, password: PASSWORD, data: { username, join_reason: reason } }),
+  });
+  expect(signup.status).toBe(200);
+  await signInAsAdmin(page, `/admin/members?q=${encodeURIComponent(username)}`);
+  const applicant = page.getByRole("row").filter({ hasText: username });
+  await expect(applicant.getByText(reason)).toBeVisible();
+  await expect(applicant.getByText(email)).toBeVisible();
+  await applicant.getByRole("button", { name: `${admin.members.decline} ${username}` }).click();
+  await expect(page.getByText(admin.flash.members.decline)).toBeVisible();
+  await expect(page.getByText(username)).toHaveCount(0);
+  const signIn = await fetch(`${SUPABASE_URL}/auth/v1/token?grant_type=password`, {
+    method: "POST",
+    headers: { apikey: ANON_KEY, "content-type": "application/json" },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  expect(signIn.status).toBe(400);
+
+  const member = await approvedMember("revoked");
+  await page.goto(`/admin/members?show=approved&q=${encodeURIComponent(member.username)}`);
+  await page.getByRole("row").filter({ hasText: member.username }).getByRole("button", { name: `${admin.members.revoke} ${member.username}` }).click();
+  await expect(page.getByText(admin.flash.members.revoke)).toBeVisible();
+  await page.goto(`/admin/members?q=${encodeURIComponent(member.username)}`);
+  await expect(page.getByRole("row").filter({ hasText: member.username }).getByRole("button", { name: `${admin.members.approve} ${member.username}` })).toBeVisible();
 });
 
 test("two admins edit one article: the later save gets a 409 naming who saved, with its values kept", async ({ page, browser }) => {

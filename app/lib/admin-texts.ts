@@ -38,3 +38,14 @@ export const proposalFlashKey = (event: ProposalEvent) => `flash.proposals.${eve
 
 type MembershipEvent = "approve" | "decline" | "revoke" | "removeFactor";
 export const membershipFlashKey = (event: MembershipEvent) => `flash.members.${event}`;
+
+/**
+ * What a decision's answer says: the database's refusals as messages (PT409 not possible in the
+ * account's state, PT404 no such account), anything else a failure.
+ */
+export function decisionFlash(decision: MembershipEvent, error: { code: string } | null) {
+  if (!error) return { kind: "success", key: membershipFlashKey(decision) } as const;
+  const key = error.code === "PT409" ? "flash.members.notAllowed" : error.code === "PT404" ? "flash.members.missing" : "flash.members.failed";
+  return { kind: "error", key } as const;
+}
+

@@ -1,6 +1,6 @@
 // Accounts as admins see them on /admin/members (the one place email addresses are shown), and
 // the membership decisions. Each is a database function that checks is_admin() itself.
-import { pageOf, rangeOf, type Supabase } from "./query.server";
+import { pageOf, rangeOf, rowsOf, type Supabase } from "./query.server";
 
 export const MEMBERS_PAGE_SIZE = 20;
 
@@ -16,6 +16,12 @@ export async function memberAccountsPage(supabase: Supabase, options: { approved
   const [from, to] = rangeOf(options.page, MEMBERS_PAGE_SIZE);
   const result = await request.order(options.approved ? "approved_at" : "signed_up_at", { ascending: false }).order("id").range(from, to);
   return pageOf("member accounts", result, options.page, MEMBERS_PAGE_SIZE);
+}
+
+/** An account awaiting approval, by id (null when there is none): what declining it would delete. */
+export async function pendingAccount(supabase: Supabase, id: string) {
+  // approved_at is selected to be filtered on: PostgREST filters a function's rows only by the columns it returns.
+  return rowsOf("pending account", await supabase.rpc("member_accounts").select("id, username, approved_at").eq("id", id).is("approved_at", null).maybeSingle());
 }
 
 /** What admins decide about an account; removing its second factor is for a member who lost their device. */

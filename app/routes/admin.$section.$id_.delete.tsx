@@ -1,7 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
-import { AdminPage } from "~/components/admin/AdminPage";
+import { useLoaderData } from "@remix-run/react";
+import { ConfirmPage } from "~/components/admin/ConfirmPage";
 import { adminForm, redirectWithFlash } from "~/lib/admin-action.server";
 import { recordFlashKey } from "~/lib/admin-texts";
 import { requireAdmin } from "~/lib/auth.server";
@@ -55,24 +54,5 @@ export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: p
 
 export default function ConfirmDeletePage() {
   const { section, name } = useLoaderData<typeof loader>();
-  const { t } = useTranslation("admin");
-  const navigation = useNavigation();
-  return (
-    <AdminPage title={t("delete.title")}>
-      <div className="max-w-xl rounded-lg border border-ink-200 bg-white p-6 shadow-sm">
-        <p dir="auto" className="text-lg text-ink-900">
-          {t("delete.question", { name })}
-        </p>
-        <p className="mt-2 text-ink-700">{t("delete.permanent")}</p>
-        <Form method="post" className="mt-6 flex flex-wrap gap-3">
-          <button type="submit" disabled={navigation.state !== "idle"} className="btn-primary disabled:opacity-70">
-            {navigation.state !== "idle" ? t("delete.deleting") : t("delete.confirm")}
-          </button>
-          <Link to={`/admin/${section}`} className="btn-secondary">
-            {t("form.cancel")}
-          </Link>
-        </Form>
-      </div>
-    </AdminPage>
-  );
+  return <ConfirmPage name={name} back={`/admin/${section}`} />;
 }

@@ -2,10 +2,11 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AdminPage } from "~/components/admin/AdminPage";
+import { DECLINE_TEXTS, DeleteAction } from "~/components/admin/DeleteAction";
 import { StatusBadge } from "~/components/admin/StatusBadge";
 import { AdminTable, EmptyList, ListPager, SearchForm } from "~/components/admin/ListControls";
 import { adminForm, intentOf, redirectWithFlash } from "~/lib/admin-action.server";
-import { membershipFlashKey } from "~/lib/admin-texts";
+import { decisionFlash } from "~/lib/admin-texts";
 import { requireAdmin } from "~/lib/auth.server";
 import { formatDayTime } from "~/lib/dates";
 import { getFixedT } from "~/lib/i18n.server";
@@ -13,7 +14,8 @@ import { isRecordId, listOrFailure, listParams } from "~/models/admin-records.se
 import { decideMembership, memberAccountsPage, type MembershipDecision } from "~/models/members.server";
 import { logError } from "~/lib/log.server";
 
-const DECISIONS: readonly MembershipDecision[] = ["approve", "decline", "revoke", "removeFactor"];
+// Declining has a door of its own, after a confirmation (admin.members_.$account.decline.tsx).
+const DECISIONS: readonly MembershipDecision[] = ["approve", "revoke", "removeFactor"];
 
 /**
  * /admin/members: accounts awaiting approval (with what they wrote when they signed up), approve
@@ -39,11 +41,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const account = String(form.get("account") ?? "");
   if (!DECISIONS.includes(decision) || !isRecordId(account)) return data({ ok: false }, { status: 400, headers });
   const { error } = await decideMembership(supabase, decision, account);
-  const back = `/admin/members${new URL(request.url).search}`;
-  if (!error) return redirectWithFlash(request, back, { kind: "success", key: membershipFlashKey(decision) }, headers);
-  logError(`Membership ${decision} refused`, error);
-  const key = error.code === "PT409" ? "flash.members.notAllowed" : error.code === "PT404" ? "flash.members.missing" : "flash.members.failed";
-  return redirectWithFlash(request, back, { kind: "error", key }, headers);
+  if (error) logError(`Membership ${decision} refused`, error);
+  return redirectWithFlash(request, `/admin/members${new URL(request.url).search}`, decisionFlash(decision, error), headers);
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: page?.title }, { name: "robots", content: "noindex" }];
@@ -102,20 +101,17 @@ export default function MembersAdmin() {
                 {formatDayTime((approved ? account.approved_at : account.signed_up_at) ?? account.signed_up_at, i18n.language)}
               </td>
               <td className="px-4 py-3">
-                <Form method="post" className="flex flex-wrap gap-2">
-                  <input type="hidden" name="account" value={account.id} />
-                  {approved ? (
-                    <DecisionButton decision="revoke" name={account.username} busy={busy} />
-                  ) : (
-                    <>
-                      <DecisionButton decision="approve" name={account.username} busy={busy} />
-                      <DecisionButton decision="decline" name={account.username} busy={busy} />
-                    </>
-                  )}
-                  {account.has_second_factor && account.id !== viewerId ? (
-                    <DecisionButton decision="removeFactor" name={account.username} busy={busy} />
-                  ) : null}
-                </Form>
+                <div className="flex flex-wrap gap-2">
+                  <Form method="post" className="contents">
+                    <input type="hidden" name="account" value={account.id} />
+                    <DecisionButton decision={approved ? "revoke" : "approve"} name={account.username} busy={busy} />
+                    {account.has_second_factor && account.id !== viewerId ? (
+                      <DecisionButton decision="removeFactor" name={account.username} busy={busy} />
+                    ) : null}
+                  </Form>
+                  {/* Declining deletes the account: confirmed first, outside the form above (its dialog has a form of its own). */}
+                  {approved ? null : <DeleteAction href={`/admin/members/${account.id}/decline`} name={account.username} texts={DECLINE_TEXTS} />}
+                </div>
               </td>
             </tr>
           ))}

@@ -334,7 +334,7 @@ test("public names refuse markup; sign-up reasons as admins read them at /admin/
   } finally {
     // Declined through the back-office as an admin would: the accounts and their applications go.
     const pending = await rowsTagged<{ id: string }>("profiles", "username", tag, "id");
-    for (const { id } of pending) await post(page.request, "/admin/members", { intent: "decline", account: id });
+    for (const { id } of pending) await post(page.request, `/admin/members/${id}/decline`, {});
     await pages.close();
   }
   expect(await rowsTagged("profiles", "username", tag, "id")).toEqual([]);

@@ -454,7 +454,12 @@ test("members: an applicant's reason is shown and the account declined (deleted)
   const applicant = page.getByRole("row").filter({ hasText: username });
   await expect(applicant.getByText(reason)).toBeVisible();
   await expect(applicant.getByText(email)).toBeVisible();
-  await applicant.getByRole("button", { name: `${admin.members.decline} ${username}` }).click();
+  // Declining deletes the account: confirmed first (a dialog with JavaScript, a page without).
+  const decline = `${admin.members.decline} ${username}`;
+  await applicant.getByRole("button", { name: decline }).or(applicant.getByRole("link", { name: decline })).click();
+  if (!js()) await expect(page).toHaveURL(/\/admin\/members\/[0-9a-f-]+\/decline$/);
+  await expect(page.getByText(admin.members.declineQuestion.replace("{{name}}", username))).toBeVisible();
+  await page.getByRole("button", { name: admin.members.declineConfirm }).click();
   await expect(page.getByText(admin.flash.members.decline)).toBeVisible();
   await expect(page.getByText(username)).toHaveCount(0);
   const signIn = await fetch(`${SUPABASE_URL}/auth/v1/token?grant_type=password`, {

@@ -3,11 +3,32 @@ import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "~/lib/use-hydrated";
 
+/** The words of a confirmed action: keys of the admin namespace. Deleting a record is the default. */
+export type ConfirmTexts = { button: string; title: string; question: string; confirm: string; busy: string };
+
+export const DELETE_TEXTS: ConfirmTexts = {
+  button: "delete.button",
+  title: "delete.title",
+  question: "delete.question",
+  confirm: "delete.confirm",
+  busy: "delete.deleting",
+};
+
+/** Declining an account awaiting approval deletes it and what it wrote. */
+export const DECLINE_TEXTS: ConfirmTexts = {
+  button: "members.decline",
+  title: "members.declineTitle",
+  question: "members.declineQuestion",
+  confirm: "members.declineConfirm",
+  busy: "members.declining",
+};
+
 /**
- * Delete, after a confirmation: without JavaScript a link to the record's confirmation page (its
- * form does the delete); with it, a dialog whose form posts to the same address.
+ * Delete (or another action that cannot be undone), after a confirmation: without JavaScript a link
+ * to the record's confirmation page (its form does it); with it, a dialog whose form posts to the
+ * same address.
  */
-export function DeleteAction({ href, name }: { href: string; name: string }) {
+export function DeleteAction({ href, name, texts = DELETE_TEXTS }: { href: string; name: string; texts?: ConfirmTexts }) {
   const { t } = useTranslation("admin");
   const hydrated = useHydrated();
   const dialog = useRef<HTMLDialogElement>(null);
@@ -17,7 +38,7 @@ export function DeleteAction({ href, name }: { href: string; name: string }) {
   if (!hydrated) {
     return (
       <Link to={href} className="btn-secondary btn-small text-accent-800">
-        {t("delete.button")}
+        {t(texts.button)}
         <span className="sr-only"> {name}</span>
       </Link>
     );
@@ -25,19 +46,19 @@ export function DeleteAction({ href, name }: { href: string; name: string }) {
   return (
     <>
       <button type="button" onClick={() => dialog.current?.showModal()} className="btn-secondary btn-small text-accent-800">
-        {t("delete.button")}
+        {t(texts.button)}
         <span className="sr-only"> {name}</span>
       </button>
       <dialog ref={dialog} aria-labelledby={`${href}-title`} className="m-auto max-w-md rounded-lg p-6 shadow-xl backdrop:bg-ink-950/60">
         <h2 id={`${href}-title`} className="text-xl font-bold text-ink-950">
-          {t("delete.title")}
+          {t(texts.title)}
         </h2>
         <p dir="auto" className="mt-2 text-ink-800">
-          {t("delete.question", { name })}
+          {t(texts.question, { name })}
         </p>
         <Form method="post" action={href} className="mt-6 flex flex-wrap gap-3" onSubmit={() => dialog.current?.close()}>
           <button type="submit" disabled={deleting} className="btn-primary">
-            {deleting ? t("delete.deleting") : t("delete.confirm")}
+            {deleting ? t(texts.busy) : t(texts.confirm)}
           </button>
           <button type="button" onClick={() => dialog.current?.close()} className="btn-secondary">
             {t("form.cancel")}

@@ -60,8 +60,11 @@ export const NewsSchema = z.object({
 /** One of the select's zones, kept by its current name (an older spelling, Europe/Kiev, is taken as Europe/Kyiv). */
 const timeZone = z
   .string()
-  .refine((zone) => currentTimeZone(zone) !== null, { error: "errors.timeZoneInvalid" })
-  .transform((zone) => currentTimeZone(zone) ?? zone)
+  .transform((zone, context) => {
+    const current = currentTimeZone(zone);
+    if (current === null) context.addIssue({ code: "custom", message: "errors.timeZoneInvalid" });
+    return current ?? z.NEVER;
+  })
   .default("UTC");
 
 const localDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/, { error: "errors.dateInvalid" });

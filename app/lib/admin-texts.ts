@@ -48,4 +48,3 @@ export function decisionFlash(decision: MembershipEvent, error: { code: string }
   const key = error.code === "PT409" ? "flash.members.notAllowed" : error.code === "PT404" ? "flash.members.missing" : "flash.members.failed";
   return { kind: "error", key } as const;
 }
-

@@ -5,7 +5,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { requireAdmin } from "~/lib/auth.server";
-import { flashHeader, type Flash } from "~/lib/flash.server";
+import { flashHeader, passFlashOn, type Flash } from "~/lib/flash.server";
 import type { FormLimits } from "~/lib/form-post.server";
 import { memberForm } from "~/lib/member-action.server";
 
@@ -23,6 +23,29 @@ export async function redirectWithFlash(request: Request, to: string, flash: Fla
   const response = redirect(to, { headers });
   response.headers.append("Set-Cookie", await flashHeader(request, flash));
   return response;
+}
+
+/**
+ * A list asked past its last page, most often on the way back from an action that emptied that
+ * page: its last page instead, with the message the action left (which the frame's loader has
+ * already cleared in `headers`).
+ */
+export async function redirectToLastPage(request: Request, pageCount: number, headers: Headers): Promise<never> {
+  const url = new URL(request.url);
+  if (pageCount > 1) url.searchParams.set("page", String(pageCount));
+  else url.searchParams.delete("page");
+  const response = redirect(`${url.pathname}${url.search}`, { headers });
+  const flash = await passFlashOn(request);
+  if (flash) response.headers.append("Set-Cookie", flash);
+  throw response;
+}
+
+/** Where an action made on a list goes back to: that list, with the search, filters and page it had. */
+export function backToList(request: Request, list: string): string {
+  const params = new URL(request.url).searchParams;
+  params.delete("index"); // Remix's mark of an index route's action, not part of the list
+  const search = params.toString();
+  return search ? `${list}?${search}` : list;
 }
 
 /** The `intent` of a form with several buttons. */

@@ -30,11 +30,21 @@ export async function flashHeader(request: Request, flash: Flash): Promise<strin
   return cookieFor(request).serialize(flash);
 }
 
+const waitingValue = async (request: Request): Promise<unknown> => cookieFor(request).parse(request.headers.get("Cookie")).catch(() => null);
+
 /** The message waiting for this page, if any, and the header that clears it (add it to the response). */
 export async function takeFlash(request: Request, headers: Headers): Promise<Flash | null> {
-  const cookie = cookieFor(request);
-  const value: unknown = await cookie.parse(request.headers.get("Cookie")).catch(() => null);
+  const value = await waitingValue(request);
   if (value === null || value === undefined) return null;
-  headers.append("Set-Cookie", await cookie.serialize("", { maxAge: 0 }));
+  headers.append("Set-Cookie", await cookieFor(request).serialize("", { maxAge: 0 }));
   return isFlash(value) ? value : null;
+}
+
+/**
+ * The Set-Cookie header that passes the message waiting for this page on to the page a loader
+ * redirects to (null when none waits). It must come after the header that takeFlash added.
+ */
+export async function passFlashOn(request: Request): Promise<string | null> {
+  const value = await waitingValue(request);
+  return isFlash(value) ? flashHeader(request, value) : null;
 }

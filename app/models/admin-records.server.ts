@@ -5,6 +5,7 @@
  * record (from the activity log). Row-level security decides, under the admin's own session.
  */
 import type { PostgrestError, SupabaseClient } from "@supabase/supabase-js";
+import { redirectToLastPage } from "~/lib/admin-action.server";
 import { firstFreeSlug } from "~/lib/slug";
 import { FAILED_READ, pageFromUrl, pageOf, rangeOf, rowsOf, tryRead, type Page, type Supabase } from "./query.server";
 
@@ -159,8 +160,14 @@ export async function lastChange(supabase: Supabase, table: ManagedTable, id: st
   );
 }
 
-/** A list, or an empty one with `loadFailed` when the backend fails (the page shows its red box, 503). */
-export async function listOrFailure<T>(page: number, read: () => Promise<Page<T>>): Promise<{ list: Page<T>; loadFailed: boolean }> {
+/**
+ * A back-office list's page, or an empty one with `loadFailed` when the backend fails (the page
+ * shows its red box, 503). A page past the last one redirects to the last: an action on a list
+ * comes back to it with its search, filters and page, and may have emptied that page.
+ */
+export async function listOrFailure<T>(request: Request, headers: Headers, page: number, read: () => Promise<Page<T>>): Promise<{ list: Page<T>; loadFailed: boolean }> {
   const list = await tryRead("an admin list", read());
-  return list === FAILED_READ ? { list: { items: [], page, pageCount: 1, total: 0 }, loadFailed: true } : { list, loadFailed: false };
+  if (list === FAILED_READ) return { list: { items: [], page, pageCount: 1, total: 0 }, loadFailed: true };
+  if (page > list.pageCount) await redirectToLastPage(request, list.pageCount, headers);
+  return { list, loadFailed: false };
 }

@@ -217,17 +217,22 @@ export function setCommentHidden(supabase: Supabase, commentId: string, hidden: 
   return supabase.from("proposal_comments").update({ is_hidden: hidden }).eq("id", commentId).select("id").single();
 }
 
-/** The reports no admin has resolved yet, oldest first: what (a proposal or one of its comments), why, when. */
+/** How many open reports the back-office shows at once; resolving them brings the next. */
+export const OPEN_REPORTS_SHOWN = 100;
+
+/**
+ * The reports no admin has resolved yet, the oldest first: what (a proposal or one of its
+ * comments), why, when; and how many are open in all.
+ */
 export async function openReports(supabase: Supabase) {
-  return rowsOf(
-    "reports",
-    await supabase
-      .from("proposal_reports")
-      .select("id, reason, created_at, proposal:proposals!proposal_id(id, title), comment:proposal_comments!comment_id(id, content, is_hidden)")
-      .is("resolved_at", null)
-      .order("created_at")
-      .limit(100),
-  );
+  const result = await supabase
+    .from("proposal_reports")
+    .select("id, reason, created_at, proposal:proposals!proposal_id(id, title), comment:proposal_comments!comment_id(id, content, is_hidden)", { count: "exact" })
+    .is("resolved_at", null)
+    .order("created_at")
+    .limit(OPEN_REPORTS_SHOWN);
+  const items = rowsOf("reports", result);
+  return { items, total: result.count ?? items.length };
 }
 
 export function resolveReport(supabase: Supabase, id: string) {

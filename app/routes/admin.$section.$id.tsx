@@ -1,8 +1,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useActionData, useLoaderData, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useActionData, useLoaderData, useLocation, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { ContentForm } from "~/components/admin/ContentForm";
-import { adminForm, formFailure, redirectWithFlash } from "~/lib/admin-action.server";
+import { adminForm, backToList, formFailure, redirectWithFlash } from "~/lib/admin-action.server";
 import { NEW_RECORD, type Conflict, type SaveReply } from "~/lib/admin-sections";
 import { CONFLICT_KEY, failureKey, recordFlashKey, REFUSAL_KEYS, sectionKey } from "~/lib/admin-texts";
 import { requireAdmin } from "~/lib/auth.server";
@@ -57,7 +57,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const outcome = await saveRecord(supabase, section, id, parsed, form, viewer.id);
     if (outcome.kind === "missing") throw data(null, { status: 404, headers });
     if (outcome.kind === "changed") return failed(409, CONFLICT_KEY, outcome.conflict);
-    return redirectWithFlash(request, `/admin/${section.name}`, { kind: "success", key: recordFlashKey(section.name, outcome.kind) }, headers);
+    return redirectWithFlash(request, backToList(request, `/admin/${section.name}`), { kind: "success", key: recordFlashKey(section.name, outcome.kind) }, headers);
   } catch (error) {
     if (error instanceof WriteError) {
       const refusal = refusalOf(error.cause);
@@ -84,11 +84,13 @@ export default function RecordFormPage() {
   const { name, id, title, defaults, timeZones } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as SaveReply | undefined;
   const navigation = useNavigation();
+  // The list's search, filters and page, which the save goes back to.
+  const { search } = useLocation();
   return (
     <AdminPage title={title}>
       <ContentForm
         section={name}
-        action={`/admin/${name}/${id ?? NEW_RECORD}`}
+        action={`/admin/${name}/${id ?? NEW_RECORD}${search}`}
         defaults={defaults}
         lastResult={navigation.state === "idle" ? actionData?.result : null}
         conflict={actionData?.conflict ?? null}

@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { ConfirmPage } from "~/components/admin/ConfirmPage";
-import { adminForm, redirectWithFlash } from "~/lib/admin-action.server";
+import { adminForm, backToList, redirectWithFlash } from "~/lib/admin-action.server";
 import { recordFlashKey } from "~/lib/admin-texts";
 import { requireAdmin } from "~/lib/auth.server";
 import { getFixedT } from "~/lib/i18n.server";
@@ -39,7 +39,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const deletable = deletableOf(params.section);
   if (!deletable) throw data(null, { status: 404, headers });
   const section = params.section as string;
-  const list = `/admin/${section}`;
+  const list = backToList(request, `/admin/${section}`);
   try {
     if (!(await deleteRecord(supabase, deletable.table, params.id ?? ""))) throw data(null, { status: 404, headers });
   } catch (error) {
@@ -54,5 +54,5 @@ export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: p
 
 export default function ConfirmDeletePage() {
   const { section, name } = useLoaderData<typeof loader>();
-  return <ConfirmPage name={name} back={`/admin/${section}`} />;
+  return <ConfirmPage name={name} list={`/admin/${section}`} />;
 }

@@ -36,7 +36,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     emptyForm: emptyForm(section.name),
     timeZones: section.name === "events" ? timeZoneChoices() : [],
   };
-  const { list: rows, loadFailed } = await listOrFailure(page, () =>
+  const { list: rows, loadFailed } = await listOrFailure(request, headers, page, () =>
     listRecords<Record<string, unknown>>(supabase, section.table, {
       columns: section.listColumns,
       order: section.order,
@@ -44,7 +44,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       page,
     }),
   );
-  if (page > rows.pageCount) throw data(null, { status: 404, headers });
   const list: Page<ListItem> = { ...rows, items: rows.items.map(section.listItem) };
   return data({ ...shared, list, loadFailed }, { status: loadFailed ? 503 : 200, headers });
 }
@@ -81,7 +80,7 @@ export default function ContentList() {
       description={t(sectionKey(name, "description"))}
       error={loadFailed ? t(failureKey(name, "fetch")) : null}
       action={
-        <Link to={`/admin/${name}/${NEW_RECORD}`} onClick={open(NEW_RECORD)} aria-expanded={editing === NEW_RECORD} className="btn-primary">
+        <Link to={`/admin/${name}/${NEW_RECORD}${location.search}`} onClick={open(NEW_RECORD)} aria-expanded={editing === NEW_RECORD} className="btn-primary">
           {t(sectionKey(name, "add"))}
         </Link>
       }
@@ -92,7 +91,7 @@ export default function ContentList() {
           <ContentForm
             key={editing}
             section={name as ContentSectionName}
-            action={`/admin/${name}/${editing}`}
+            action={`/admin/${name}/${editing}${location.search}`}
             defaults={editing === NEW_RECORD ? blank : (loaded?.defaults ?? blank)}
             lastResult={saver.data?.result}
             conflict={saver.data?.conflict ?? null}
@@ -118,7 +117,7 @@ export default function ContentList() {
           headers={[t(name === "groups" ? "fields.name" : "fields.title"), t("list.status"), t(sectionKey(name, "dateColumn")), t("list.actions")]}
         >
           {list.items.map((item) => (
-            <ListRow key={item.id} item={item} section={name} onEdit={open(item.id)} />
+            <ListRow key={item.id} item={item} section={name} listSearch={location.search} onEdit={open(item.id)} />
           ))}
         </AdminTable>
       )}
@@ -127,7 +126,7 @@ export default function ContentList() {
   );
 }
 
-function ListRow({ item, section, onEdit }: { item: ListItem; section: string; onEdit: (event: MouseEvent) => void }) {
+function ListRow({ item, section, listSearch, onEdit }: { item: ListItem; section: string; listSearch: string; onEdit: (event: MouseEvent) => void }) {
   const { t, i18n } = useTranslation("admin");
   const date = item.date ? (item.timeZone ? formatDayTime(item.date, i18n.language, item.timeZone) : formatDay(item.date, i18n.language)) : "";
   return (
@@ -141,7 +140,7 @@ function ListRow({ item, section, onEdit }: { item: ListItem; section: string; o
       <td className="whitespace-nowrap px-4 py-3 text-sm text-ink-700">{date}</td>
       <td className="px-4 py-3">
         <div className="flex flex-wrap gap-2">
-          <Link to={`/admin/${section}/${item.id}`} onClick={onEdit} className="btn-secondary btn-small">
+          <Link to={`/admin/${section}/${item.id}${listSearch}`} onClick={onEdit} className="btn-secondary btn-small">
             {t("list.edit")}
             <span className="sr-only"> {item.title}</span>
           </Link>

@@ -6,7 +6,7 @@ import { DeleteAction } from "~/components/admin/DeleteAction";
 import { EmptyList, ListPager, SearchForm } from "~/components/admin/ListControls";
 import { StatusBadge } from "~/components/admin/StatusBadge";
 import { inputClass } from "~/components/FormField";
-import { adminForm, redirectWithFlash } from "~/lib/admin-action.server";
+import { adminForm, backToList, redirectWithFlash } from "~/lib/admin-action.server";
 import { requireAdmin } from "~/lib/auth.server";
 import { formatDayTime } from "~/lib/dates";
 import { getFixedT } from "~/lib/i18n.server";
@@ -27,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const source = choice(url.searchParams.get("source"), SOURCES);
   const t = await getFixedT(request, "admin");
   const shared = { title: t("sections.contacts.meta"), query, status, source };
-  const { list, loadFailed } = await listOrFailure(page, () =>
+  const { list, loadFailed } = await listOrFailure(request, headers, page, () =>
     listRecords<ContactRow>(supabase, "contacts", {
       columns: "id, name, email, region, message, source, status, created_at",
       order: { column: "created_at", ascending: false },
@@ -36,14 +36,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       page,
     }),
   );
-  if (page > list.pageCount) throw data(null, { status: 404, headers });
   return data({ ...shared, list, loadFailed }, { status: loadFailed ? 503 : 200, headers });
 }
 
 /** Mark as read (the one status change the specification shows). */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { form, supabase, headers } = await adminForm(request, context);
-  const back = `/admin/contacts${new URL(request.url).search}`;
+  const back = backToList(request, "/admin/contacts");
   try {
     const outcome = await updateRecord(supabase, "contacts", String(form.get("id") ?? ""), undefined, { status: "read" });
     if (outcome === "missing") throw data(null, { status: 404, headers });

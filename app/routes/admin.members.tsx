@@ -5,7 +5,7 @@ import { AdminPage } from "~/components/admin/AdminPage";
 import { DECLINE_TEXTS, DeleteAction } from "~/components/admin/DeleteAction";
 import { StatusBadge } from "~/components/admin/StatusBadge";
 import { AdminTable, EmptyList, ListPager, SearchForm } from "~/components/admin/ListControls";
-import { adminForm, intentOf, redirectWithFlash } from "~/lib/admin-action.server";
+import { adminForm, backToList, intentOf, redirectWithFlash } from "~/lib/admin-action.server";
 import { decisionFlash } from "~/lib/admin-texts";
 import { requireAdmin } from "~/lib/auth.server";
 import { formatDayTime } from "~/lib/dates";
@@ -27,8 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { url, query, page } = listParams(request);
   const approved = url.searchParams.get("show") === "approved";
   const t = await getFixedT(request, "admin");
-  const { list, loadFailed } = await listOrFailure(page, () => memberAccountsPage(supabase, { approved, query, page }));
-  if (page > list.pageCount) throw data(null, { status: 404, headers });
+  const { list, loadFailed } = await listOrFailure(request, headers, page, () => memberAccountsPage(supabase, { approved, query, page }));
   return data(
     { title: t("sections.members.meta"), approved, query, list, loadFailed, viewerId: viewer.id },
     { status: loadFailed ? 503 : 200, headers },
@@ -42,7 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!DECISIONS.includes(decision) || !isRecordId(account)) return data({ ok: false }, { status: 400, headers });
   const { error } = await decideMembership(supabase, decision, account);
   if (error) logError(`Membership ${decision} refused`, error);
-  return redirectWithFlash(request, `/admin/members${new URL(request.url).search}`, decisionFlash(decision, error), headers);
+  return redirectWithFlash(request, backToList(request, "/admin/members"), decisionFlash(decision, error), headers);
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: page?.title }, { name: "robots", content: "noindex" }];

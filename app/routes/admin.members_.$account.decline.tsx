@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useLoaderData } from "@remix-run/react";
 import { ConfirmPage } from "~/components/admin/ConfirmPage";
 import { DECLINE_TEXTS } from "~/components/admin/DeleteAction";
-import { adminForm, redirectWithFlash } from "~/lib/admin-action.server";
+import { adminForm, backToList, redirectWithFlash } from "~/lib/admin-action.server";
 import { decisionFlash } from "~/lib/admin-texts";
 import { requireAdmin } from "~/lib/auth.server";
 import { getFixedT } from "~/lib/i18n.server";
@@ -31,12 +31,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!isRecordId(id)) throw data(null, { status: 404, headers });
   const { error } = await decideMembership(supabase, "decline", id);
   if (error) logError("Membership decline refused", error);
-  return redirectWithFlash(request, "/admin/members", decisionFlash("decline", error), headers);
+  return redirectWithFlash(request, backToList(request, "/admin/members"), decisionFlash("decline", error), headers);
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: page?.title }, { name: "robots", content: "noindex" }];
 
 export default function ConfirmDeclinePage() {
   const { name } = useLoaderData<typeof loader>();
-  return <ConfirmPage name={name} back="/admin/members" texts={DECLINE_TEXTS} />;
+  return <ConfirmPage name={name} list="/admin/members" texts={DECLINE_TEXTS} />;
 }

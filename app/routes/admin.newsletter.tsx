@@ -17,7 +17,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { supabase, headers } = await requireAdmin(request, context);
   const { query, page } = listParams(request);
   const t = await getFixedT(request, "admin");
-  const { list, loadFailed } = await listOrFailure(page, () =>
+  const { list, loadFailed } = await listOrFailure(request, headers, page, () =>
     listRecords<Subscriber>(supabase, "newsletter_subscriptions", {
       columns: "id, email, confirmed_at",
       order: { column: "confirmed_at", ascending: false },
@@ -25,7 +25,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       page,
     }),
   );
-  if (page > list.pageCount) throw data(null, { status: 404, headers });
   return data({ title: t("sections.newsletter.meta"), query, list, loadFailed }, { status: loadFailed ? 503 : 200, headers });
 }
 

@@ -7,7 +7,7 @@ import { AdminTable, EmptyList, ListPager, SearchForm } from "~/components/admin
 import { StatusBadge } from "~/components/admin/StatusBadge";
 import { VoteSummary } from "~/components/admin/VoteSummary";
 import { inputClass } from "~/components/FormField";
-import { adminForm, redirectWithFlash } from "~/lib/admin-action.server";
+import { adminForm, backToList, redirectWithFlash } from "~/lib/admin-action.server";
 import { requireAdmin } from "~/lib/auth.server";
 import { formatDay, formatDayTime } from "~/lib/dates";
 import { getFixedT } from "~/lib/i18n.server";
@@ -28,21 +28,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const status = (PROPOSAL_STATUSES as readonly string[]).includes(asked ?? "") ? asked : null;
   const t = await getFixedT(request, "admin");
   const [{ list, loadFailed }, reports] = await Promise.all([
-    listOrFailure(page, () => adminProposalsPage(supabase, { page, status })),
+    listOrFailure(request, headers, page, () => adminProposalsPage(supabase, { page, status })),
     tryRead("the open reports", openReports(supabase)),
   ]);
-  if (page > list.pageCount) throw data(null, { status: 404, headers });
   // Each part that failed says so in its place: the list is not shown as empty, nor the reports as none.
   return data({ title: t("sections.proposals.meta"), status: status ?? "", list, loadFailed, reports: reports === FAILED_READ ? null : reports }, { status: loadFailed || reports === FAILED_READ ? 503 : 200, headers });
 }
 
-/** Resolve a report. */
+/** Resolve a report; back to the list as it was (its status filter and page). */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { form, supabase, headers } = await adminForm(request, context);
   const { error } = await resolveReport(supabase, String(form.get("report") ?? ""));
   if (error) logError("Resolving a report failed", error);
   const key = error ? (error.code === "PT409" ? "flash.proposals.alreadyResolved" : "flash.proposals.updateFailed") : "flash.proposals.resolved";
-  return redirectWithFlash(request, "/admin/proposals", { kind: error ? "error" : "success", key }, headers);
+  return redirectWithFlash(request, backToList(request, "/admin/proposals"), { kind: error ? "error" : "success", key }, headers);
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: page?.title }, { name: "robots", content: "noindex" }];
@@ -111,13 +110,14 @@ function OpenReports({ reports }: { reports: NonNullable<ReturnType<typeof useLo
   return (
     <section aria-labelledby="reports-title" className="mb-10">
       <h2 id="reports-title" className="mb-3 text-xl font-bold text-ink-950">
-        {t("proposals.reports.title", { count: reports.length })}
+        {t("proposals.reports.title", { count: reports.total })}
       </h2>
-      {reports.length === 0 ? (
+      {reports.total > reports.items.length ? <p className="mb-3 text-ink-700">{t("proposals.reports.oldestShown", { shown: reports.items.length })}</p> : null}
+      {reports.items.length === 0 ? (
         <p className="text-ink-700">{t("proposals.reports.none")}</p>
       ) : (
         <ul className="grid gap-3">
-          {reports.map((report) => (
+          {reports.items.map((report) => (
             <li key={report.id} className="rounded-lg border border-ink-200 bg-white p-4 shadow-sm">
               <p className="text-sm text-ink-700">
                 {report.comment ? t("proposals.reports.aboutComment") : t("proposals.reports.aboutProposal")} ·{" "}

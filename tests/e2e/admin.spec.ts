@@ -34,7 +34,7 @@ async function save(page: Page, label: string) {
 /** Deletes the row named `name` after confirming (a dialog with JavaScript, a page without). */
 async function deleteRow(page: Page, name: string) {
   await page.getByRole("button", { name: `${admin.delete.button} ${name}` }).or(page.getByRole("link", { name: `${admin.delete.button} ${name}` })).click();
-  if (!js()) await expect(page).toHaveURL(/\/delete$/);
+  if (!js()) await expect(page).toHaveURL(/\/delete(\?|$)/);
   await page.getByRole("button", { name: admin.delete.confirm }).click();
 }
 
@@ -240,11 +240,15 @@ test("resources: a draft, edited and published, then deleted; groups: latitude 9
   await expect(page.getByRole("row", { name: new RegExp(title) }).getByText(admin.status.draft, { exact: true })).toBeVisible();
   await expect(page.getByRole("link", { name: `${admin.list.view} ${title}` })).toHaveCount(0);
 
+  // Edited from a search, the save comes back to that search.
+  await page.goto(`/admin/resources?q=${encodeURIComponent(title)}`);
   await openEditForm(page, title);
   await field(page, admin.fields.description).fill("How to stay safe, revised.");
   await page.getByLabel(admin.fields.isPublished).check();
   await save(page, admin.form.save);
   await expect(page.getByText(admin.flash.resources.updated)).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/resources\?q=Security/);
+  await expect(page.getByRole("searchbox")).toHaveValue(title);
   const href = await page.getByRole("link", { name: `${admin.list.view} ${title}` }).getAttribute("href");
   const published = await page.request.get(href!);
   expect(published.status()).toBe(200);
@@ -331,6 +335,46 @@ test("contacts are marked read and deleted after confirmation", async ({ page })
   await page.getByRole("navigation", { name: admin.nav.label }).getByRole("link", { name: admin.nav.news, exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: admin.sections.news.title })).toBeVisible();
   await expect(page.getByText(admin.flash.contacts.deleted)).toHaveCount(0);
+});
+
+test("an action on a list comes back to it with its search, filters and page, or to the last page when it emptied that one", async ({ page }) => {
+  test.setTimeout(60_000);
+  const batch = `Batch ${unique()}`;
+  const names = Array.from({ length: 21 }, (_, i) => `${batch} ${String(i).padStart(2, "0")}`);
+  const insert = await fetch(`${SUPABASE_URL}/rest/v1/contacts`, {
+    method: "POST",
+    headers: { apikey: SERVICE_ROLE_KEY, authorization: `Bearer ${SERVICE_ROLE_KEY}`, "content-type": "application/json" },
+    // Newest first in the list: the oldest, "… 00", is alone on the second page.
+    body: JSON.stringify(names.map((name, i) => ({ name, email: "batch@example.org", message: "Hello.", created_at: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString() }))),
+  });
+  expect(insert.status).toBe(201);
+  const q = encodeURIComponent(batch);
+  // The redirects back write the search as URLSearchParams does.
+  const kept = (filters: string) => new RegExp(`/admin/contacts\\?q=${q.replace("%20", "\\+")}${filters}$`);
+  const cards = page.getByRole("listitem").filter({ hasText: batch });
+
+  await signInAsAdmin(page, `/admin/contacts?q=${q}&status=new&page=2`);
+  await expect(cards).toHaveCount(1);
+  await cards.getByRole("button", { name: `${admin.contacts.markRead} ${names[0]}` }).click();
+  await expect(page.getByText(admin.flash.contacts.markedRead)).toBeVisible();
+  // Read, it left the filtered list, whose second page is gone: the first, filters kept.
+  await expect(page).toHaveURL(kept("&status=new"));
+  await expect(page.getByRole("searchbox")).toHaveValue(batch);
+  await expect(cards).toHaveCount(20);
+
+  await page.goto(`/admin/contacts?q=${q}&page=2`);
+  await expect(cards).toHaveCount(1);
+  await deleteRow(page, names[0]);
+  await expect(page.getByText(admin.flash.contacts.deleted)).toBeVisible();
+  await expect(page).toHaveURL(kept(""));
+  await expect(cards).toHaveCount(20);
+
+  // A delete that leaves the page with records stays on it.
+  await page.goto(`/admin/contacts?q=${q}&status=new`);
+  await deleteRow(page, names[20]);
+  await expect(page.getByText(admin.flash.contacts.deleted)).toBeVisible();
+  await expect(page).toHaveURL(kept("&status=new"));
+  await expect(cards).toHaveCount(19);
 });
 
 test("newsletter: a subscription shows only once its mailed link is followed; its unsubscribe link in the export removes it", async ({ page }) => {
@@ -457,10 +501,11 @@ test("members: an applicant's reason is shown and the account declined (deleted)
   // Declining deletes the account: confirmed first (a dialog with JavaScript, a page without).
   const decline = `${admin.members.decline} ${username}`;
   await applicant.getByRole("button", { name: decline }).or(applicant.getByRole("link", { name: decline })).click();
-  if (!js()) await expect(page).toHaveURL(/\/admin\/members\/[0-9a-f-]+\/decline$/);
+  if (!js()) await expect(page).toHaveURL(new RegExp(`/admin/members/[0-9a-f-]+/decline\\?q=${username}$`));
   await expect(page.getByText(admin.members.declineQuestion.replace("{{name}}", username))).toBeVisible();
   await page.getByRole("button", { name: admin.members.declineConfirm }).click();
   await expect(page.getByText(admin.flash.members.decline)).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/admin/members\\?q=${username}$`));
   await expect(page.getByText(username)).toHaveCount(0);
   const signIn = await fetch(`${SUPABASE_URL}/auth/v1/token?grant_type=password`, {
     method: "POST",

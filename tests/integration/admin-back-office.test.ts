@@ -1,9 +1,11 @@
 // What the back-office relies on the database for, checked through the API as each role: a member
 // cannot write any admin table (the app's 403 screen is only the second guard); counters and
 // timestamps are not writable even by admins; hidden proposals read like drafts; reports are
-// resolved with the database's own time; pictures are https URLs or the site's demo images.
+// resolved with the database's own time, the oldest open ones listed with how many there are;
+// pictures are https URLs or the site's demo images.
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ACCOUNTS, anonClient, resetBackend, signedInClient, type Client } from "../support/backend";
+import { OPEN_REPORTS_SHOWN, openReports } from "~/models/proposals.server";
+import { ACCOUNTS, anonClient, resetBackend, serviceClient, signedInClient, type Client } from "../support/backend";
 
 const PUBLISHED_RESOURCE = "40000000-0000-4000-8000-000000000001";
 const CONTACT = "70000000-0000-4000-8000-000000000001";
@@ -82,5 +84,21 @@ describe("admins", () => {
     expect((await admin.rpc("resolve_report", { report: report!.id })).error?.code).toBe("PT409");
     const { data: resolved } = await admin.from("proposal_reports").select("resolved_at, resolved_by").eq("id", report!.id).single();
     expect(resolved!.resolved_at).not.toBeNull();
+  });
+
+  it("see the oldest open reports first, at most OPEN_REPORTS_SHOWN of them, and how many are open in all", async () => {
+    const { data: proposal } = await anonClient().from("proposals").select("id").neq("status", "draft").limit(1).single();
+    const start = Date.parse("2026-01-01T00:00:00Z");
+    const reports = Array.from({ length: OPEN_REPORTS_SHOWN + 1 }, (_, i) => ({
+      proposal_id: proposal!.id,
+      reason: `Report ${i}`,
+      created_at: new Date(start + i * 60_000).toISOString(),
+    }));
+    expect((await serviceClient().from("proposal_reports").insert(reports)).error).toBeNull();
+    const open = await openReports(admin);
+    expect(open.total).toBe(OPEN_REPORTS_SHOWN + 1);
+    expect(open.items).toHaveLength(OPEN_REPORTS_SHOWN);
+    expect(open.items[0].reason).toBe("Report 0");
+    expect(open.items.at(-1)!.reason).toBe(`Report ${OPEN_REPORTS_SHOWN - 1}`);
   });
 });

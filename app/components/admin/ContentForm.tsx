@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { Form, Link, useFetcher } from "@remix-run/react";
+import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ConflictNotice } from "~/components/admin/ConflictNotice";
 import { Field, FormNotice, TextInput, inputClass } from "~/components/FormField";
@@ -38,12 +38,13 @@ export function ContentForm({
   conflict?: Conflict | null;
   submitting: boolean;
   FormElement?: typeof Form | ReturnType<typeof useFetcher>["Form"];
-  /** Closes the form inside the list; on its own page Cancel goes back to the list. */
+  /** Closes the form inside the list; on its own page Cancel goes back to the list (its search, filters and page). */
   onCancel?: () => void;
   isNew: boolean;
   timeZones: string[];
 }) {
   const { t } = useTranslation("admin");
+  const { search } = useLocation();
   const [form, fields] = useForm({ id: `${section}-form`, lastResult, defaultValue: defaults, shouldValidate: "onSubmit" });
   const all = fields as unknown as Record<string, AnyField>;
   const formError = form.errors?.[0];
@@ -141,7 +142,7 @@ export function ContentForm({
             {t("form.cancel")}
           </button>
         ) : (
-          <Link to={`/admin/${section}`} className="btn-secondary">
+          <Link to={`/admin/${section}${search}`} className="btn-secondary">
             {t("form.cancel")}
           </Link>
         )}

@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -26,13 +26,14 @@ export const DECLINE_TEXTS: ConfirmTexts = {
 /**
  * Delete (or another action that cannot be undone), after a confirmation: without JavaScript a link
  * to the record's confirmation page (its form does it); with it, a dialog whose form posts to the
- * same address.
+ * same address. Either carries the list's search, filters and page, which the redirect back keeps.
  */
-export function DeleteAction({ href, name, texts = DELETE_TEXTS }: { href: string; name: string; texts?: ConfirmTexts }) {
+export function DeleteAction({ href: confirmation, name, texts = DELETE_TEXTS }: { href: string; name: string; texts?: ConfirmTexts }) {
   const { t } = useTranslation("admin");
   const hydrated = useHydrated();
   const dialog = useRef<HTMLDialogElement>(null);
   const navigation = useNavigation();
+  const href = `${confirmation}${useLocation().search}`;
   const deleting = navigation.state !== "idle" && navigation.formAction === href;
 
   if (!hydrated) {

@@ -165,9 +165,18 @@ export async function lastChange(supabase: Supabase, table: ManagedTable, id: st
  * shows its red box, 503). A page past the last one redirects to the last: an action on a list
  * comes back to it with its search, filters and page, and may have emptied that page.
  */
-export async function listOrFailure<T>(request: Request, headers: Headers, page: number, read: () => Promise<Page<T>>): Promise<{ list: Page<T>; loadFailed: boolean }> {
-  const list = await tryRead("an admin list", read());
+export async function listOrFailure<T>(
+  request: Request,
+  headers: Headers,
+  page: number,
+  read: (page: number) => Promise<Page<T>>,
+): Promise<{ list: Page<T>; loadFailed: boolean }> {
+  const list = await tryRead("an admin list", read(page));
   if (list === FAILED_READ) return { list: { items: [], page, pageCount: 1, total: 0 }, loadFailed: true };
-  if (page > list.pageCount) await redirectToLastPage(request, list.pageCount, headers);
+  if (page > list.pageCount) {
+    // A page that starts past the last row comes back without the count: the first page has it.
+    const first = list.total === 0 && page > 1 ? await tryRead("an admin list", read(1)) : list;
+    await redirectToLastPage(request, first === FAILED_READ ? 1 : first.pageCount, headers);
+  }
   return { list, loadFailed: false };
 }

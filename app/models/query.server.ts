@@ -75,10 +75,16 @@ export function isSlug(value: string): boolean {
 
 export type Page<T> = { items: T[]; page: number; pageCount: number; total: number };
 
-/** The 1-based page number from `?page=`; anything that is not a positive integer is page 1. */
+/** Past every list this site will hold, and small enough that its row range stays a number PostgREST reads. */
+const PAGE_BEYOND_ANY_LIST = 1_000_000;
+
+/**
+ * The 1-based page number from `?page=`; anything that is not a positive integer is page 1. A huge
+ * one stays past the end (a 404), where its row range would have made the backend fail (a 503).
+ */
 export function pageFromUrl(url: URL): number {
   const page = Number(url.searchParams.get("page"));
-  return Number.isInteger(page) && page > 0 ? page : 1;
+  return Number.isInteger(page) && page > 0 ? Math.min(page, PAGE_BEYOND_ANY_LIST) : 1;
 }
 
 /** The inclusive row range of a page, as PostgREST's range() wants it. */
@@ -91,7 +97,8 @@ const RANGE_NOT_SATISFIABLE = "PGRST103";
 
 /**
  * One page of a `count: "exact"` query. A page that starts past the last row (PostgREST answers
- * 416, PGRST103) is an empty page, so the route's `page > pageCount` check turns it into a 404.
+ * 416, PGRST103, without the count) is an empty page of one, so the route's `page > pageCount`
+ * check turns it into a 404 (or, in the back-office, a redirect to the last page).
  */
 export function pageOf<R extends QueryResult & { count: number | null }>(
   what: string,

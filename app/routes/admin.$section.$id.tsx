@@ -57,7 +57,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const outcome = await saveRecord(supabase, section, id, parsed, form, viewer.id);
     if (outcome.kind === "missing") throw data(null, { status: 404, headers });
     if (outcome.kind === "changed") return failed(409, CONFLICT_KEY, outcome.conflict);
-    return redirectWithFlash(request, backToList(request, `/admin/${section.name}`), { kind: "success", key: recordFlashKey(section.name, outcome.kind) }, headers);
+    // An edit goes back to the list as it was; a new record to the whole list's first page, where it shows.
+    const list = outcome.kind === "created" ? `/admin/${section.name}` : backToList(request, `/admin/${section.name}`);
+    return redirectWithFlash(request, list, { kind: "success", key: recordFlashKey(section.name, outcome.kind) }, headers);
   } catch (error) {
     if (error instanceof WriteError) {
       const refusal = refusalOf(error.cause);

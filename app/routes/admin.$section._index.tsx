@@ -36,7 +36,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     emptyForm: emptyForm(section.name),
     timeZones: section.name === "events" ? timeZoneChoices() : [],
   };
-  const { list: rows, loadFailed } = await listOrFailure(request, headers, page, () =>
+  const { list: rows, loadFailed } = await listOrFailure(request, headers, page, (page) =>
     listRecords<Record<string, unknown>>(supabase, section.table, {
       columns: section.listColumns,
       order: section.order,

@@ -14,7 +14,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { supabase, headers } = await requireAdmin(request, context);
   const { page } = listParams(request);
   const t = await getFixedT(request, "admin");
-  const { list, loadFailed } = await listOrFailure(request, headers, page, () => activityPage(supabase, page));
+  const { list, loadFailed } = await listOrFailure(request, headers, page, (page) => activityPage(supabase, page));
   return data({ title: t("sections.activity.meta"), list, loadFailed }, { status: loadFailed ? 503 : 200, headers });
 }
 

@@ -27,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const source = choice(url.searchParams.get("source"), SOURCES);
   const t = await getFixedT(request, "admin");
   const shared = { title: t("sections.contacts.meta"), query, status, source };
-  const { list, loadFailed } = await listOrFailure(request, headers, page, () =>
+  const { list, loadFailed } = await listOrFailure(request, headers, page, (page) =>
     listRecords<ContactRow>(supabase, "contacts", {
       columns: "id, name, email, region, message, source, status, created_at",
       order: { column: "created_at", ascending: false },

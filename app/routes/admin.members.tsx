@@ -27,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { url, query, page } = listParams(request);
   const approved = url.searchParams.get("show") === "approved";
   const t = await getFixedT(request, "admin");
-  const { list, loadFailed } = await listOrFailure(request, headers, page, () => memberAccountsPage(supabase, { approved, query, page }));
+  const { list, loadFailed } = await listOrFailure(request, headers, page, (page) => memberAccountsPage(supabase, { approved, query, page }));
   return data(
     { title: t("sections.members.meta"), approved, query, list, loadFailed, viewerId: viewer.id },
     { status: loadFailed ? 503 : 200, headers },

@@ -17,7 +17,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { supabase, headers } = await requireAdmin(request, context);
   const { query, page } = listParams(request);
   const t = await getFixedT(request, "admin");
-  const { list, loadFailed } = await listOrFailure(request, headers, page, () =>
+  const { list, loadFailed } = await listOrFailure(request, headers, page, (page) =>
     listRecords<Subscriber>(supabase, "newsletter_subscriptions", {
       columns: "id, email, confirmed_at",
       order: { column: "confirmed_at", ascending: false },

@@ -28,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const status = (PROPOSAL_STATUSES as readonly string[]).includes(asked ?? "") ? asked : null;
   const t = await getFixedT(request, "admin");
   const [{ list, loadFailed }, reports] = await Promise.all([
-    listOrFailure(request, headers, page, () => adminProposalsPage(supabase, { page, status })),
+    listOrFailure(request, headers, page, (page) => adminProposalsPage(supabase, { page, status })),
     tryRead("the open reports", openReports(supabase)),
   ]);
   // Each part that failed says so in its place: the list is not shown as empty, nor the reports as none.

@@ -340,11 +340,11 @@ test("contacts are marked read and deleted after confirmation", async ({ page })
 test("an action on a list comes back to it with its search, filters and page, or to the last page when it emptied that one", async ({ page }) => {
   test.setTimeout(60_000);
   const batch = `Batch ${unique()}`;
-  const names = Array.from({ length: 21 }, (_, i) => `${batch} ${String(i).padStart(2, "0")}`);
+  const names = Array.from({ length: 41 }, (_, i) => `${batch} ${String(i).padStart(2, "0")}`);
   const insert = await fetch(`${SUPABASE_URL}/rest/v1/contacts`, {
     method: "POST",
     headers: { apikey: SERVICE_ROLE_KEY, authorization: `Bearer ${SERVICE_ROLE_KEY}`, "content-type": "application/json" },
-    // Newest first in the list: the oldest, "… 00", is alone on the second page.
+    // Newest first, 20 a page: "… 40" to "… 21" on the first, "… 20" to "… 01" on the second, "… 00" alone on the third.
     body: JSON.stringify(names.map((name, i) => ({ name, email: "batch@example.org", message: "Hello.", created_at: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString() }))),
   });
   expect(insert.status).toBe(201);
@@ -353,28 +353,32 @@ test("an action on a list comes back to it with its search, filters and page, or
   const kept = (filters: string) => new RegExp(`/admin/contacts\\?q=${q.replace("%20", "\\+")}${filters}$`);
   const cards = page.getByRole("listitem").filter({ hasText: batch });
 
-  await signInAsAdmin(page, `/admin/contacts?q=${q}&status=new&page=2`);
+  await signInAsAdmin(page, `/admin/contacts?q=${q}&status=new&page=3`);
   await expect(cards).toHaveCount(1);
   await cards.getByRole("button", { name: `${admin.contacts.markRead} ${names[0]}` }).click();
   await expect(page.getByText(admin.flash.contacts.markedRead)).toBeVisible();
-  // Read, it left the filtered list, whose second page is gone: the first, filters kept.
-  await expect(page).toHaveURL(kept("&status=new"));
+  // Read, it left the filtered list, whose third page is gone: the last one, filters kept.
+  await expect(page).toHaveURL(kept("&status=new&page=2"));
   await expect(page.getByRole("searchbox")).toHaveValue(batch);
   await expect(cards).toHaveCount(20);
 
-  await page.goto(`/admin/contacts?q=${q}&page=2`);
-  await expect(cards).toHaveCount(1);
-  await deleteRow(page, names[0]);
-  await expect(page.getByText(admin.flash.contacts.deleted)).toBeVisible();
-  await expect(page).toHaveURL(kept(""));
-  await expect(cards).toHaveCount(20);
-
   // A delete that leaves the page with records stays on it.
-  await page.goto(`/admin/contacts?q=${q}&status=new`);
+  await deleteRow(page, names[10]);
+  await expect(page.getByText(admin.flash.contacts.deleted)).toBeVisible();
+  await expect(page).toHaveURL(kept("&status=new&page=2"));
+  await expect(cards).toHaveCount(19);
+
+  // Without the filter 40 are left, two full pages: the third is past the end.
+  await page.goto(`/admin/contacts?q=${q}&page=3`);
+  await expect(page).toHaveURL(kept("&page=2"));
+  await expect(cards).toHaveCount(20);
   await deleteRow(page, names[20]);
   await expect(page.getByText(admin.flash.contacts.deleted)).toBeVisible();
-  await expect(page).toHaveURL(kept("&status=new"));
+  await expect(page).toHaveURL(kept("&page=2"));
   await expect(cards).toHaveCount(19);
+  // A page far past the end (the backend gives no count for it) goes to the last one.
+  await page.goto(`/admin/contacts?q=${q}&page=99`);
+  await expect(page).toHaveURL(kept("&page=2"));
 });
 
 test("newsletter: a subscription shows only once its mailed link is followed; its unsubscribe link in the export removes it", async ({ page }) => {

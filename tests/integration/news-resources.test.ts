@@ -76,9 +76,11 @@ describe("/news", () => {
     expect(news).toMatchObject({ page: 1, pageCount: 1 });
   });
 
-  it("answers 404 for a page past the last one", async () => {
-    const response = await thrown(newsLoader({ request: get("/news?page=2"), params: {}, context: context() }));
-    expect(response.status).toBe(404);
+  it("answers 404 for a page past the last one, however far past (not a failed read)", async () => {
+    for (const page of ["2", "99999999999999999999", "1e300"]) {
+      const response = await thrown(newsLoader({ request: get(`/news?page=${page}`), params: {}, context: context() }));
+      expect(response.status, page).toBe(404);
+    }
   });
 
   it("treats a page that is not a positive number as the first page", async () => {

@@ -24,9 +24,27 @@ function kept<T>(formats: Map<string, T>, key: string, create: () => T): T {
   return format;
 }
 
+// Burmese and Esperanto have no date data in the ICU that workerd and Chromium carry (checked
+// 2026-11-28: both answer "November 28, 2026" for them), so their dates are written the ISO 8601
+// way, which has no word in any language: 2026-11-28, 2026-11-28 18:00 CET. Chosen by language,
+// not by asking the runtime, so that the server's HTML and a browser's render agree at hydration.
+// docs/decisions/054-iso-dates-where-the-runtime-has-no-data.md
+const ISO_DATE_LANGUAGES = new Set(["eo", "my"]);
+// Swedish writes dates and times as ISO 8601 does, and every runtime here carries it.
+const ISO_DATE_LOCALE = "sv-SE";
+const ISO_DATE_OPTIONS: Record<DateFormatKind, Intl.DateTimeFormatOptions> = {
+  day: { year: "numeric", month: "2-digit", day: "2-digit" },
+  dayTime: { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", timeZoneName: "short" },
+  calendarDay: DATE_FORMAT_OPTIONS.calendarDay,
+};
+
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 const dateFormat = (kind: DateFormatKind, lng: string, timeZone: string) =>
-  kept(dateFormats, `${kind} ${lng} ${timeZone}`, () => new Intl.DateTimeFormat(lng, { ...DATE_FORMAT_OPTIONS[kind], timeZone }));
+  kept(dateFormats, `${kind} ${lng} ${timeZone}`, () =>
+    ISO_DATE_LANGUAGES.has(lng)
+      ? new Intl.DateTimeFormat(ISO_DATE_LOCALE, { ...ISO_DATE_OPTIONS[kind], timeZone })
+      : new Intl.DateTimeFormat(lng, { ...DATE_FORMAT_OPTIONS[kind], timeZone }),
+  );
 
 /** The calendar day of an instant in a time zone, as YYYY-MM-DD. */
 const calendarDay = (value: string | Date, timeZone: string) => dateFormat("calendarDay", "en-CA", timeZone).format(new Date(value));

@@ -58,6 +58,15 @@ test("a multi-day event shows a range of days; a single-day one a date with its 
   await expect(card(page, "Online assembly of the Translation Working Group").locator("time")).toHaveText(/UTC/);
 });
 
+test("in Burmese and Esperanto, which the server's Intl cannot write dates in, dates are ISO 8601, not English", async ({ page }) => {
+  for (const language of ["my", "eo"]) {
+    await page.goto(`/events?lng=${language}`);
+    const dates = page.locator("main time");
+    await expect(dates.first()).toHaveText(/^\d{4}-\d{2}-\d{2}/);
+    expect((await dates.allTextContents()).join(" "), language).not.toMatch(/January|February|March|April|May|June|July|August|September|October|November|December|AM|PM/);
+  }
+});
+
 test("an online event has the Online badge and no location; an in-person one its location and no badge", async ({ page }) => {
   await page.goto("/events");
   const online = card(page, "Online assembly of the Translation Working Group");

@@ -40,3 +40,14 @@ describe("event dates in the event's own time zone", () => {
     expect(formatDay("2026-12-01T23:30:00Z", "de")).toBe("1. Dezember 2026");
   });
 });
+
+describe("languages whose dates the runtimes cannot write", () => {
+  it("writes Burmese and Esperanto dates the ISO 8601 way, with no English word", () => {
+    for (const lng of ["my", "eo"]) {
+      expect(formatDay("2026-12-01T23:30:00Z", lng)).toBe("2026-12-01");
+      expect(spaces(formatEventDates("2026-12-01T17:00:00Z", null, lng, "Europe/Madrid"))).toBe("2026-12-01 18:00 CET");
+      expect(spaces(formatEventDates("2026-12-01T10:00:00Z", "2026-12-01T12:00:00Z", lng, "Asia/Yangon"))).toMatch(/^2026-12-01 16:30\s?–\s?18:30 GMT\+6:30$/);
+      expect(formatEventDates("2026-12-03T08:00:00Z", "2026-12-05T16:00:00Z", lng, "Africa/Johannesburg")).toMatch(/^2026-12-03\s?–\s?(2026-12-)?05$/);
+    }
+  });
+});

@@ -1,7 +1,10 @@
+import { useMatches } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { LogoMark } from "~/components/Logo";
 import { NewsletterForm } from "~/components/NewsletterForm";
 import { SiteLink } from "~/components/SiteLink";
+import type { NewsletterFormHandle } from "~/lib/newsletter-form";
+import { handleOf } from "~/lib/page-scripts";
 import { site, type RegionalContact } from "~/lib/site";
 
 const networkLinks = [
@@ -33,6 +36,7 @@ const linkClass = "rounded text-ink-200 underline-offset-4 hover:text-white hove
 export function Footer() {
   const { t } = useTranslation();
   const year = new Date().getFullYear();
+  const formInPage = useMatches().some((match) => handleOf<NewsletterFormHandle>(match).newsletterForm === "in-page");
 
   return (
     <footer className="border-t-4 border-accent-600 bg-ink-950 text-ink-200">
@@ -106,7 +110,8 @@ export function Footer() {
           </ul>
         </div>
 
-        <NewsletterForm />
+        {/* One subscription form per page: /newsletter shows its own. */}
+        {formInPage ? null : <NewsletterForm />}
       </div>
 
       <div className="border-t border-ink-800">

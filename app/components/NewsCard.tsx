@@ -46,9 +46,11 @@ export function NewsCard({ article, headingLevel = 2 }: { article: NewsCardData;
             <span dir="auto">{article.title}</span>
           </Link>
         </Heading>
-        {article.excerpt ? <p className="mt-2 line-clamp-3 text-ink-700">
-            <span dir="auto">{article.excerpt}</span>
-          </p> : null}
+        {article.excerpt ? (
+          <p dir="auto" className="mt-2 line-clamp-3 text-ink-700">
+            {article.excerpt}
+          </p>
+        ) : null}
 
         <div className="mt-auto pt-5">
           <Link

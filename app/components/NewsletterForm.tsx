@@ -8,6 +8,7 @@ import {
   NEWSLETTER_RETURN_FIELD,
   NEWSLETTER_STATES,
   type NewsletterActionData,
+  type NewsletterPageData,
   type NewsletterState,
 } from "~/lib/newsletter-form";
 
@@ -25,10 +26,13 @@ function isNewsletterState(value: unknown): value is NewsletterState {
 /**
  * The footer's subscription form. One component, two behaviours: a fetcher
  * form (the page stays put, the answer appears inline, a wrong address keeps
- * its value) once JavaScript runs, a plain POST to /newsletter that comes
- * back to this page with `?newsletter=<state>#newsletter` when it does not.
+ * its value) once JavaScript runs, a plain POST to /newsletter when it does
+ * not: a subscription comes back to this page with
+ * `?newsletter=subscribed#newsletter`; anything else is answered by
+ * /newsletter itself, which shows this form with `answer` (the error, the
+ * address kept) and the page to go back to.
  */
-export function NewsletterForm() {
+export function NewsletterForm({ answer }: { answer?: NewsletterPageData }) {
   const { t } = useTranslation();
   const { t: tc } = useTranslation("contact");
   const fetcher = useFetcher<NewsletterActionData>({ key: "newsletter" });
@@ -47,12 +51,13 @@ export function NewsletterForm() {
 
   // A fetcher's answer is newer than the flash of an earlier post without JavaScript.
   const flash = searchParams.get(NEWSLETTER_FLASH);
+  const reply: NewsletterActionData | undefined = fetcher.data ?? answer;
   const state: NewsletterState | undefined = submitting
     ? undefined
-    : (fetcher.data?.state ?? (isNewsletterState(flash) ? flash : undefined));
+    : (reply?.state ?? (isNewsletterState(flash) ? flash : undefined));
   // One field, validated by the action with NewsletterSchema and answered in the site's language:
   // no schema library in every page's JavaScript for it.
-  const fieldError = submitting ? undefined : fetcher.data?.result.error?.email?.[0];
+  const fieldError = submitting ? undefined : reply?.result.error?.email?.[0];
   const invalid = Boolean(fieldError) || state === "invalid";
   const error = fieldError ? tc(fieldError) : state && state !== "subscribed" ? tc(MESSAGES[state]) : null;
   const success = !error && state === "subscribed" ? tc(MESSAGES.subscribed) : null;
@@ -60,7 +65,8 @@ export function NewsletterForm() {
 
   const back = new URLSearchParams(location.search);
   back.delete(NEWSLETTER_FLASH);
-  const returnTo = `${location.pathname}${back.size ? `?${back}` : ""}`;
+  const returnTo = answer?.back ?? `${location.pathname}${back.size ? `?${back}` : ""}`;
+  const typed = answer?.result.initialValue?.email;
 
   return (
     <fetcher.Form
@@ -95,6 +101,7 @@ export function NewsletterForm() {
               required
               maxLength={EMAIL_MAX}
               autoComplete="email"
+              defaultValue={typeof typed === "string" ? typed : undefined}
               dir="ltr"
               aria-invalid={invalid || undefined}
               aria-describedby={error ? `${errorId} newsletter-description` : "newsletter-description"}

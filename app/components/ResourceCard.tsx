@@ -33,9 +33,11 @@ export function ResourceCard({ resource, headingLevel = 2 }: { resource: Resourc
           <span dir="auto">{resource.title}</span>
         </Link>
       </Heading>
-      {resource.description ? <p className="mt-2 line-clamp-3 text-ink-700">
-          <span dir="auto">{resource.description}</span>
-        </p> : null}
+      {resource.description ? (
+        <p dir="auto" className="mt-2 line-clamp-3 text-ink-700">
+          {resource.description}
+        </p>
+      ) : null}
 
       <div className="mt-auto flex flex-col gap-1 pt-5 text-sm">
         {author ? <span className="text-ink-600">{t("card.by", { name: author })}</span> : null}

@@ -14,3 +14,9 @@ export const NEWSLETTER_ENHANCED_FIELD = "enhanced";
 
 /** The action's answer to a fetcher (a post with JavaScript). */
 export type NewsletterActionData = { state: NewsletterState; result: SubmissionResult<string[]> };
+
+/** The answer to a post without JavaScript that did not subscribe: /newsletter shows it, with the form and the page to go back to. */
+export type NewsletterPageData = NewsletterActionData & { back: string };
+
+/** A route whose page shows the subscription form itself: the footer then leaves its own out. */
+export type NewsletterFormHandle = { newsletterForm: "in-page" };

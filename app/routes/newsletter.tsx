@@ -1,22 +1,33 @@
 /**
- * POST /newsletter: the footer's subscription form, from any page. No screen
- * of its own. With JavaScript the form is a fetcher and gets data back (the
- * page stays as it is); without, the browser gets a 303 back to the page it
- * came from, with the outcome as `?newsletter=…#newsletter` for the footer
- * to show. The query parameter carries no personal data, so no cookie is set.
+ * /newsletter: the footer's subscription form posts here, from any page. With
+ * JavaScript the form is a fetcher and gets data back (the page stays as it
+ * is). Without, a subscription gets a 303 back to the page it came from, with
+ * `?newsletter=subscribed#newsletter` for the footer to show (no personal data
+ * in the address, no cookie); anything else (an invalid address, the rate
+ * limit, a failure) is answered by this page, with its status, the message and
+ * the form with the address kept, and a link back to that page. A GET shows
+ * the form alone.
  *
  * A subscription counts once the link in the mail sent here is followed
  * (/newsletter/confirm). The answer is the same, and as quick, whether or
  * not the address was already on the list and whether or not a mail was due.
  */
 import { parseForm } from "~/lib/form-submission.server";
-import { data, redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { NewsletterForm } from "~/components/NewsletterForm";
+import { PageFrame } from "~/components/PageFrame";
+import { useNamespaceStrings } from "~/lib/i18n";
+import { getFixedT, namespaceStrings } from "~/lib/i18n.server";
 import type { SubmissionResult } from "@conform-to/react";
 import {
   NEWSLETTER_ENHANCED_FIELD,
   NEWSLETTER_FLASH,
   NEWSLETTER_RETURN_FIELD,
   type NewsletterActionData,
+  type NewsletterFormHandle,
+  type NewsletterPageData,
   type NewsletterState,
 } from "~/lib/newsletter-form";
 import { postedForm } from "~/lib/form-post.server";
@@ -33,9 +44,9 @@ import { logError } from "~/lib/log.server";
 
 const STATUS: Record<NewsletterState, number> = { subscribed: 200, invalid: 400, limited: 429, failed: 503 };
 
-/** Someone who opens /newsletter in the address bar lands on the home page. */
-export function loader() {
-  return redirect("/");
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = await getFixedT(request, "newsletter");
+  return { title: t("subscribe.meta"), strings: await namespaceStrings(request, "newsletter") };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -49,7 +60,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const answer = (state: NewsletterState, result: SubmissionResult<string[]>) =>
     enhanced
       ? data<NewsletterActionData>({ state, result }, { status: STATUS[state] })
-      : redirect(withOutcome(back, state), { status: 303 });
+      : state === "subscribed"
+        ? redirect(withOutcome(back, state), { status: 303 })
+        : data<NewsletterPageData>({ state, result, back }, { status: STATUS[state] });
 
   const submission = parseForm(formData, NewsletterSchema);
   if (submission.status !== "success") return answer("invalid", submission.reply());
@@ -109,4 +122,27 @@ function withOutcome(path: string, state: NewsletterState): string {
   const url = new URL(path, "http://localhost");
   url.searchParams.set(NEWSLETTER_FLASH, state);
   return `${url.pathname}${url.search}#newsletter`;
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: page?.title }, { name: "robots", content: "noindex" }];
+
+export const handle: NewsletterFormHandle = { newsletterForm: "in-page" };
+
+export default function NewsletterPage() {
+  const { strings } = useLoaderData<typeof loader>();
+  useNamespaceStrings(strings);
+  const { t } = useTranslation("newsletter");
+  const answer = useActionData<typeof action>();
+  // Only a post without JavaScript that did not subscribe renders here with an answer.
+  const page = answer && "back" in answer && typeof answer.back === "string" ? { ...answer, back: answer.back } : undefined;
+  return (
+    <PageFrame title={t("subscribe.title")}>
+      <div className="mx-auto grid max-w-3xl gap-6">
+        <NewsletterForm answer={page} />
+        <Link to={page?.back ?? "/"} className="font-semibold text-accent-700 underline underline-offset-2">
+          {page ? t("subscribe.back") : t("home")}
+        </Link>
+      </div>
+    </PageFrame>
+  );
 }

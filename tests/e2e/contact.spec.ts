@@ -316,23 +316,40 @@ test.describe("footer newsletter", () => {
     await expect(page.getByRole("button", { name: arabicNewsletterPages.unsubscribe.submit })).toHaveCount(0);
   });
 
-  test("an address the server refuses: the error shown in the footer", async ({ page }) => {
-    // Passes the browser's type=email check, fails the schema (no dot in the domain).
+  test("an address the server refuses: 400, the error and the address kept, then subscribed from there and back", async ({ page }) => {
+    // Passes the browser's type=email check, fails the schema (no dot in the domain). /principles runs
+    // no React, so the form posts as HTML with JavaScript on too, and /newsletter answers.
     await page.goto("/principles");
     const n = newsletter(page);
     await n.email.fill("someone@localhost");
+    const answer = page.waitForResponse((response) => response.request().method() === "POST");
     await n.submit.click();
+    expect((await answer).status()).toBe(400);
 
+    await expect(page).toHaveURL(/\/newsletter$/);
+    await expect(page.getByRole("heading", { level: 1, name: newsletterPages.subscribe.title })).toBeVisible();
     await expect(page.getByRole("alert").getByText(contact.newsletter.invalid)).toBeVisible();
+    await expect(n.email).toHaveValue("someone@localhost");
     await expect(n.email).toHaveAttribute("aria-invalid", "true");
-    const url = new URL(page.url());
-    expect(url.pathname).toBe("/principles");
-    expect(url.searchParams.get("newsletter")).toBe("invalid");
+    // One form on the page: the footer leaves its own out here.
+    await expect(page.getByLabel(common.footer.newsletter.emailLabel)).toHaveCount(1);
+    await expect(page.getByRole("link", { name: newsletterPages.subscribe.back })).toHaveAttribute("href", "/principles");
     expect(await storedRows("newsletter_subscriptions", "someone@localhost")).toEqual([]);
+
+    // Corrected there, the subscription goes back to the page the visitor came from.
+    const email = uniqueEmail("corrected");
+    await n.email.fill(email);
+    await n.submit.click();
+    await expect(page.getByRole("status").getByText(contact.newsletter.subscribed)).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe("/principles");
+    expect(await storedRows("newsletter_subscriptions", email)).toEqual([{ email, confirmed_at: null }]);
   });
 
-  test("GET /newsletter leads to the home page", async ({ page }) => {
+  test("GET /newsletter shows the form alone, not indexed", async ({ page }) => {
     await page.goto("/newsletter");
-    expect(new URL(page.url()).pathname).toBe("/");
+    await expect(page.getByRole("heading", { level: 1, name: newsletterPages.subscribe.title })).toBeVisible();
+    await expect(page.getByLabel(common.footer.newsletter.emailLabel)).toHaveCount(1);
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+    await expect(page.getByRole("link", { name: newsletterPages.home })).toHaveAttribute("href", "/");
   });
 });

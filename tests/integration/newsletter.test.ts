@@ -3,7 +3,7 @@
 // the pages of the mailed links (/newsletter/confirm, /newsletter/unsubscribe), and the database
 // functions behind them, against the embedded backend through the real supabase-js.
 import { describe, expect, it, vi } from "vitest";
-import type { NewsletterActionData } from "~/lib/newsletter-form";
+import type { NewsletterActionData, NewsletterPageData } from "~/lib/newsletter-form";
 import { action as newsletterAction, loader as newsletterLoader } from "~/routes/newsletter";
 import { action as linkAction, loader as linkLoader } from "~/routes/newsletter_.$link";
 import { anonClient, mailTo, serviceClient, workerClient } from "../support/backend";
@@ -134,8 +134,9 @@ describe("the footer's subscription", () => {
     const answer = answerOf<NewsletterActionData>(await subscribe({ email, enhanced: "1" }, { NEWSLETTER_LIMITER: fakeLimiter(0) }));
     expect(answer.status).toBe(429);
     expect(answer.data.state).toBe("limited");
-    const noJs = (await subscribe({ email, redirectTo: "/news" }, { NEWSLETTER_LIMITER: fakeLimiter(0) })) as Response;
-    expect(noJs.headers.get("Location")).toBe("/news?newsletter=limited#newsletter");
+    const noJs = answerOf<NewsletterPageData>(await subscribe({ email, redirectTo: "/news" }, { NEWSLETTER_LIMITER: fakeLimiter(0) }));
+    expect(noJs.status).toBe(429);
+    expect(noJs.data).toMatchObject({ state: "limited", back: "/news", result: { initialValue: { email } } });
     expect(await subscriptionOf(email)).toEqual([]);
   });
 
@@ -147,19 +148,22 @@ describe("the footer's subscription", () => {
     expect(answer.data.result.initialValue).toMatchObject({ email: "nope" });
   });
 
-  it("without JavaScript redirects (303) back to the page it came from with the outcome", async () => {
+  it("without JavaScript, a subscription redirects (303) back to the page it came from with the outcome", async () => {
     const email = uniqueEmail("nojs");
     const ok = (await subscribe({ email, redirectTo: "/about?lng=de" })) as Response;
     expect(ok.status).toBe(303);
     expect(ok.headers.get("Location")).toBe("/about?lng=de&newsletter=subscribed#newsletter");
     expect(await subscriptionOf(email)).toHaveLength(1);
-
-    const bad = (await subscribe({ email: "nope", redirectTo: "/events" })) as Response;
-    expect(bad.status).toBe(303);
-    expect(bad.headers.get("Location")).toBe("/events?newsletter=invalid#newsletter");
   });
 
-  it("never redirects off the site, whatever redirectTo or Referer say", async () => {
+  it("without JavaScript, an invalid address is answered by /newsletter: 400, the error, the value kept, the way back", async () => {
+    const bad = answerOf<NewsletterPageData>(await subscribe({ email: "nope", redirectTo: "/events" }));
+    expect(bad.status).toBe(400);
+    expect(bad.data).toMatchObject({ state: "invalid", back: "/events", result: { error: { email: ["form.errors.emailInvalid"] }, initialValue: { email: "nope" } } });
+  });
+
+  it("never leads off the site, whatever redirectTo or Referer say", async () => {
+    const backOf = async (fields: Record<string, string>, headers: Record<string, string> = {}) => answerOf<NewsletterPageData>(await subscribe(fields, {}, headers)).data.back;
     for (const redirectTo of [
       "//evil.example/x",
       "https://evil.example/",
@@ -169,26 +173,22 @@ describe("the footer's subscription", () => {
       "/..//evil.example",
       "/%2e%2e//evil.example",
     ]) {
-      const response = (await subscribe({ email: "nope", redirectTo })) as Response;
-      expect(response.headers.get("Location"), redirectTo).toBe("/?newsletter=invalid#newsletter");
+      expect(await backOf({ email: "nope", redirectTo }), redirectTo).toBe("/");
     }
-    const viaReferer = (await subscribe({ email: "nope" }, {}, { Referer: "https://evil.example/page" })) as Response;
-    expect(viaReferer.headers.get("Location")).toBe("/?newsletter=invalid#newsletter");
-    const ownReferer = (await subscribe({ email: "nope" }, {}, { Referer: `${TEST_ORIGIN}/groups?page=2` })) as Response;
-    expect(ownReferer.headers.get("Location")).toBe("/groups?page=2&newsletter=invalid#newsletter");
+    expect(await backOf({ email: "nope" }, { Referer: "https://evil.example/page" })).toBe("/");
+    expect(await backOf({ email: "nope" }, { Referer: `${TEST_ORIGIN}/groups?page=2` })).toBe("/groups?page=2");
   });
 
   it("answers a post without a form body like an invalid address, not a 500", async () => {
     const request = new Request(`${TEST_ORIGIN}/newsletter`, { method: "POST", headers: { Origin: TEST_ORIGIN } });
-    const response = (await newsletterAction({ request, context: testLoadContext(), params: {} })) as Response;
-    expect(response.status).toBe(303);
-    expect(response.headers.get("Location")).toBe("/?newsletter=invalid#newsletter");
+    const answer = answerOf<NewsletterPageData>(await newsletterAction({ request, context: testLoadContext(), params: {} }));
+    expect(answer.status).toBe(400);
+    expect(answer.data).toMatchObject({ state: "invalid", back: "/" });
   });
 
-  it("sends a GET of /newsletter to the home page", async () => {
-    const response = newsletterLoader();
-    expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/");
+  it("shows the form alone on a GET of /newsletter, titled in the visitor's language", async () => {
+    const page = await newsletterLoader({ request: siteRequest("/newsletter?lng=fr"), context: testLoadContext(), params: {} });
+    expect(page.title).toBe(french.subscribe.meta);
   });
 });
 

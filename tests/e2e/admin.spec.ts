@@ -7,7 +7,7 @@ import common from "../../locales/en/common.json" with { type: "json" };
 import contact from "../../locales/en/contact.json" with { type: "json" };
 import newsletterPages from "../../locales/en/newsletter.json" with { type: "json" };
 import { ANON_KEY, SERVICE_ROLE_KEY, SUPABASE_URL, mailedLink } from "./local-backend";
-import { PASSWORD, approvedMember, endVotingWindow, field, freshAdmin, ownClientAddress, signInAsAdmin, unique } from "./members";
+import { PASSWORD, approvedMember, deleteRow, endVotingWindow, field, freshAdmin, ownClientAddress, signInAsAdmin, unique } from "./members";
 
 /**
  * The back-office as admins use it, with JavaScript ('js') and without ('nojs'): sign-in, the
@@ -29,13 +29,6 @@ async function openAddForm(page: Page, section: keyof typeof admin.sections) {
 
 async function save(page: Page, label: string) {
   await page.getByRole("button", { name: label, exact: true }).click();
-}
-
-/** Deletes the row named `name` after confirming (a dialog with JavaScript, a page without). */
-async function deleteRow(page: Page, name: string) {
-  await page.getByRole("button", { name: `${admin.delete.button} ${name}` }).or(page.getByRole("link", { name: `${admin.delete.button} ${name}` })).click();
-  if (!js()) await expect(page).toHaveURL(/\/delete(\?|$)/);
-  await page.getByRole("button", { name: admin.delete.confirm }).click();
 }
 
 test("a visitor is sent to /admin/login and comes back after signing in", async ({ page }) => {

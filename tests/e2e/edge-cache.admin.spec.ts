@@ -1,7 +1,7 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import admin from "../../locales/en/admin.json" with { type: "json" };
-import { field, ownClientAddress, signInAsAdmin, unique } from "./members";
+import { deleteRow, field, ownClientAddress, signInAsAdmin, unique } from "./members";
 
 /**
  * An admin's write empties the edge cache (docs/decisions/041-edge-caching.md): the public pages
@@ -13,19 +13,11 @@ import { field, ownClientAddress, signInAsAdmin, unique } from "./members";
 test.use({ locale: "en-US" });
 test.beforeEach(({ context }) => ownClientAddress(context));
 
-const js = () => test.info().project.use.javaScriptEnabled !== false;
-
 /** Stores `path` in the edge cache for `visitor`: GETs until one answers from it. */
 async function stored(visitor: APIRequestContext, path: string) {
   await expect
     .poll(async () => (await visitor.get(path)).headers()["x-cache"], { message: `${path} stored in the edge cache`, timeout: 15_000 })
     .toBe("HIT");
-}
-
-async function deleteRow(page: Page, name: string) {
-  await page.getByRole("button", { name: `${admin.delete.button} ${name}` }).or(page.getByRole("link", { name: `${admin.delete.button} ${name}` })).click();
-  if (!js()) await expect(page).toHaveURL(/\/delete$/);
-  await page.getByRole("button", { name: admin.delete.confirm }).click();
 }
 
 test("an admin renames a news item: the list and its page show the new title at once, in every language; deleted, it is gone at once", async ({ page, playwright, baseURL }) => {

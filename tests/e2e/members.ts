@@ -1,7 +1,8 @@
 // What the members' tests share: accounts made through the backend's sign-up API and approved
 // through its admin path, an admin's moves through the API, and signing in and out as people do.
-import { expect, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import account from "../../locales/en/account.json" with { type: "json" };
+import admin from "../../locales/en/admin.json" with { type: "json" };
 import common from "../../locales/en/common.json" with { type: "json" };
 import { LOCAL_ADMIN_TOTP_SECRET, totpCode } from "../support/totp";
 import { ANON_KEY, SERVICE_ROLE_KEY, SUPABASE_URL } from "./local-backend";
@@ -15,6 +16,13 @@ export async function ownClientAddress(context: BrowserContext) {
 }
 
 export const unique = () => crypto.randomUUID().slice(0, 8);
+
+/** Deletes the back-office row named `name` after confirming: a dialog with JavaScript, a page (carrying the list's query) without. */
+export async function deleteRow(page: Page, name: string) {
+  await page.getByRole("button", { name: `${admin.delete.button} ${name}` }).or(page.getByRole("link", { name: `${admin.delete.button} ${name}` })).click();
+  if (test.info().project.use.javaScriptEnabled === false) await expect(page).toHaveURL(/\/delete(\?|$)/);
+  await page.getByRole("button", { name: admin.delete.confirm }).click();
+}
 
 /** A field of the page's main content by the start of its label ("Password" is not "New password"; the footer's newsletter is elsewhere). */
 export function field(page: Page, label: string) {

@@ -133,8 +133,9 @@ export default function NewsletterPage() {
   useNamespaceStrings(strings);
   const { t } = useTranslation("newsletter");
   const answer = useActionData<typeof action>();
-  // Only a post without JavaScript that did not subscribe renders here with an answer.
-  const page = answer && "back" in answer && typeof answer.back === "string" ? { ...answer, back: answer.back } : undefined;
+  // A post without JavaScript that did not subscribe renders here with its answer and its way back; so
+  // does one that sent the fetcher's field without being a fetcher (a script's POST), its answer shown.
+  const page = answer ? { ...answer, back: "back" in answer && typeof answer.back === "string" ? answer.back : "/" } : undefined;
   return (
     <PageFrame title={t("subscribe.title")}>
       <div className="mx-auto grid max-w-3xl gap-6">

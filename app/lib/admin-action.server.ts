@@ -40,12 +40,12 @@ export async function redirectToLastPage(request: Request, pageCount: number, he
   throw response;
 }
 
-/** Where an action made on a list goes back to: that list, with the search, filters and page it had. */
+/**
+ * Where an action made on a list goes back to: that list, with the search, filters and page it had
+ * (Remix has already taken an index route's bare `?index` out of the action's request).
+ */
 export function backToList(request: Request, list: string): string {
-  const params = new URL(request.url).searchParams;
-  params.delete("index"); // Remix's mark of an index route's action, not part of the list
-  const search = params.toString();
-  return search ? `${list}?${search}` : list;
+  return `${list}${new URL(request.url).search}`;
 }
 
 /** The `intent` of a form with several buttons. */

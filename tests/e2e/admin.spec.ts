@@ -345,30 +345,30 @@ test("an action on a list comes back to it with its search, filters and page, or
   // The redirects back write the search as URLSearchParams does.
   const kept = (filters: string) => new RegExp(`/admin/contacts\\?q=${q.replace("%20", "\\+")}${filters}$`);
   const cards = page.getByRole("listitem").filter({ hasText: batch });
+  /** The action's message shown, on the list with `filters` after the search, `shown` of the batch listed. */
+  const cameBack = async (message: string, filters: string, shown: number) => {
+    await expect(page.getByText(message)).toBeVisible();
+    await expect(page).toHaveURL(kept(filters));
+    await expect(cards).toHaveCount(shown);
+  };
 
   await signInAsAdmin(page, `/admin/contacts?q=${q}&status=new&page=3`);
   await expect(cards).toHaveCount(1);
   await cards.getByRole("button", { name: `${admin.contacts.markRead} ${names[0]}` }).click();
-  await expect(page.getByText(admin.flash.contacts.markedRead)).toBeVisible();
   // Read, it left the filtered list, whose third page is gone: the last one, filters kept.
-  await expect(page).toHaveURL(kept("&status=new&page=2"));
+  await cameBack(admin.flash.contacts.markedRead, "&status=new&page=2", 20);
   await expect(page.getByRole("searchbox")).toHaveValue(batch);
-  await expect(cards).toHaveCount(20);
 
   // A delete that leaves the page with records stays on it.
   await deleteRow(page, names[10]);
-  await expect(page.getByText(admin.flash.contacts.deleted)).toBeVisible();
-  await expect(page).toHaveURL(kept("&status=new&page=2"));
-  await expect(cards).toHaveCount(19);
+  await cameBack(admin.flash.contacts.deleted, "&status=new&page=2", 19);
 
   // Without the filter 40 are left, two full pages: the third is past the end.
   await page.goto(`/admin/contacts?q=${q}&page=3`);
   await expect(page).toHaveURL(kept("&page=2"));
   await expect(cards).toHaveCount(20);
   await deleteRow(page, names[20]);
-  await expect(page.getByText(admin.flash.contacts.deleted)).toBeVisible();
-  await expect(page).toHaveURL(kept("&page=2"));
-  await expect(cards).toHaveCount(19);
+  await cameBack(admin.flash.contacts.deleted, "&page=2", 19);
   // A page far past the end (the backend gives no count for it) goes to the last one.
   await page.goto(`/admin/contacts?q=${q}&page=99`);
   await expect(page).toHaveURL(kept("&page=2"));

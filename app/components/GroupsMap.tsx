@@ -9,7 +9,7 @@ import { useStaticMarkup } from "~/lib/static-markup";
 import { webLink } from "~/lib/web-link";
 import type { MappedGroup } from "~/lib/cards";
 import { BORDERS, LAND } from "./GroupsMap.countries";
-import { CENTER, MAP, MAP_PROJECTION, viewBoxOf, type Point } from "./GroupsMap.projection";
+import { CENTER, MAP, MAP_PROJECTION, viewBoxOf, type Point, type ViewBox } from "./GroupsMap.projection";
 
 /**
  * The world map of affiliated groups, whole in the server's HTML and usable
@@ -201,6 +201,16 @@ function Markers({ groups }: { groups: readonly MapGroup[] }) {
   );
 }
 
+/**
+ * The whole map fitted into `view`: the scene as a browser without scripts shows it, where nothing
+ * can zoom out to a group beyond the specification's view (Wellington, at 175°E, is). The style sheet
+ * takes it away wherever scripts run (`@media (scripting: enabled)`), and groups-map.js removes it
+ * for a browser that does not know that query; the style sheet also keeps the dots their size.
+ */
+function wholeMapIn([x, y, width]: ViewBox): string {
+  return `translate(${x} ${y}) scale(${Math.round((width / MAP.width) * 10_000) / 10_000})`;
+}
+
 /** Zoom in and out, hidden until groups-map.js runs: without it they would do nothing. */
 function ZoomButtons() {
   const { t } = useTranslation("groups");
@@ -235,7 +245,7 @@ export function GroupsMap({ groups, loading = false }: { groups: readonly MapGro
   const { t } = useTranslation("groups");
   const locations = new Set((groups ?? []).map((group) => `${group.latitude},${group.longitude}`)).size;
   // The specification's view: zoom 1.5 around 0°E 20°N; dots of radius 4 there, and the same size at any zoom.
-  const viewBox = viewBoxOf(CENTER, MAP.zoom).map(round).join(" ");
+  const viewBox = viewBoxOf(CENTER, MAP.zoom).map(round) as ViewBox;
 
   return (
     <figure className="flex flex-col gap-4">
@@ -244,7 +254,7 @@ export function GroupsMap({ groups, loading = false }: { groups: readonly MapGro
         <ComposableMap
           {...MAP_PROJECTION}
           // The view, instead of react-simple-maps' whole map ("0 0 800 400"); groups-map.js changes it to zoom.
-          viewBox={viewBox}
+          viewBox={viewBox.join(" ")}
           aria-label={t("map.label")}
           // For groups-map.js: the whole map's width and height (zoom 1), the least and most zoom, the step.
           data-zoom={[MAP.width, MAP.height, MAP.minZoom, MAP.maxZoom, MAP.zoomStep].join(" ")}
@@ -257,10 +267,12 @@ export function GroupsMap({ groups, loading = false }: { groups: readonly MapGro
               <circle r={MAP.markerRadius} />
             </g>
           </defs>
-          <OutlineLayer />
-          <PlacesToATenth>
-            <Markers groups={groups ?? []} />
-          </PlacesToATenth>
+          <g data-whole-map="" transform={wholeMapIn(viewBox)}>
+            <OutlineLayer />
+            <PlacesToATenth>
+              <Markers groups={groups ?? []} />
+            </PlacesToATenth>
+          </g>
         </ComposableMap>
         <ZoomButtons />
         <div hidden suppressHydrationWarning aria-hidden="true" className="groups-map-tip" data-map-tip="" />

@@ -25,6 +25,7 @@ const clamp = (value, min, max) => Math.min(max, Math.max(min, value));
 function enhance(container) {
   const svg = container.querySelector("svg[data-zoom]");
   const dot = svg?.querySelector("defs > g");
+  const whole = svg?.querySelector("g[data-whole-map]");
   const world = svg?.querySelector("g[aria-hidden]");
   const tip = container.querySelector("[data-map-tip]");
   const buttons = container.querySelector("[data-zoom-buttons]");
@@ -34,6 +35,7 @@ function enhance(container) {
     enhanced.has(container) ||
     !(svg instanceof SVGSVGElement) ||
     !(dot instanceof SVGGElement) ||
+    !(whole instanceof SVGGElement) ||
     !(world instanceof SVGGElement) ||
     !(tip instanceof HTMLElement) ||
     !(buttons instanceof HTMLElement) ||
@@ -43,6 +45,8 @@ function enhance(container) {
     return;
   }
   enhanced.add(container);
+  // The whole map, for a browser without scripts; the style sheet ignores it where scripts run.
+  whole.removeAttribute("transform");
 
   // data-zoom: the whole map's width and height (zoom 1), the least and most zoom, a button's step.
   const [width, height, minZoom, maxZoom, step] = (svg.dataset.zoom ?? "").split(" ").map(Number);

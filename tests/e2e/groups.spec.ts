@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { BORDERS, LAND } from "../../app/components/GroupsMap.countries";
+import { MAP } from "../../app/components/GroupsMap.projection";
 import common from "../../locales/en/common.json" with { type: "json" };
 import groups from "../../locales/en/groups.json" with { type: "json" };
 import { signInAsAdmin } from "./members";
@@ -35,6 +36,17 @@ const markerLinks = (page: Page) => map(page).locator("a[href]");
 const outlines = (page: Page) => map(page).locator("path.groups-map-land, path.groups-map-borders");
 /** The map's zoom, from its viewBox: the whole map is 800 units wide. */
 const zoomOf = async (page: Page) => 800 / Number((await map(page).getAttribute("viewBox"))?.split(" ")[2]);
+/** The websites of the markers whose dot is not wholly inside the map as drawn. */
+async function markersOutOfView(page: Page): Promise<string[]> {
+  const view = (await map(page).boundingBox())!;
+  const outside: string[] = [];
+  for (const link of await markerLinks(page).all()) {
+    const dot = (await link.locator("use").boundingBox())!;
+    const inside = dot.x >= view.x && dot.y >= view.y && dot.x + dot.width <= view.x + view.width && dot.y + dot.height <= view.y + view.height;
+    if (!inside) outside.push((await link.getAttribute("href"))!);
+  }
+  return outside;
+}
 const markerTitle = (group: (typeof MAPPED)[number]) =>
   `${group.name}, ${group.location}\n${groups.map.visitHint} ${common.externalLink}`;
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -157,7 +169,9 @@ test("the first HTML has the whole map: its outlines once, every marker with its
 test.describe("without JavaScript", () => {
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled !== false, "the map as it is without its script");
 
-  test("the map is complete and still: every marker reachable with the keyboard, no zoom buttons", async ({ page }) => {
+  test("the map is complete and still: the whole world in view, every marker reachable with the keyboard, no zoom buttons", async ({
+    page,
+  }) => {
     await page.goto("/groups");
     const initial = await map(page).getAttribute("viewBox");
     await expect(page.getByRole("button", { name: groups.map.zoomIn })).toBeHidden();
@@ -168,7 +182,14 @@ test.describe("without JavaScript", () => {
       await link.focus();
       await expect(link).toBeFocused();
     }
-    expect(await zoomOf(page)).toBeCloseTo(1.5, 2);
+    // Wellington too, beyond the specification's view, which nothing could zoom out of here.
+    expect(await markersOutOfView(page)).toEqual([]);
+    // Its dots as large as in that view: a dot's target (2.5 times its radius) is that many units of its width.
+    const target = 2 * 2.5 * MAP.markerRadius;
+    expect((await markerLinks(page).first().locator("use").boundingBox())!.width).toBeCloseTo(
+      ((await map(page).boundingBox())!.width * target) / (MAP.width / MAP.zoom),
+      0,
+    );
     expect(await map(page).getAttribute("viewBox")).toBe(initial);
   });
 });
@@ -201,6 +222,9 @@ test.describe("with JavaScript", () => {
     const zoomOut = page.getByRole("button", { name: groups.map.zoomOut });
     await expect(zoomIn).toBeVisible();
     expect(await zoomOf(page)).toBeCloseTo(1.5, 2);
+    // The specification's view, not the whole map shown without scripts: Wellington is beyond it.
+    await expect(map(page).locator("g[data-whole-map]")).not.toHaveAttribute("transform");
+    expect(await markersOutOfView(page)).toEqual([MAPPED[2].website]);
     const dot = page.locator("#groups-map-dot");
     const dotSize = async () => (await markerLinks(page).first().locator("use").boundingBox())!.width;
     const size = await dotSize();

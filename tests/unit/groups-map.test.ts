@@ -207,6 +207,31 @@ describe("GroupsMap, server-rendered", () => {
     expect(dot).toEqual([String(MAP.markerRadius * 2.5), String(MAP.markerRadius)]);
   });
 
+  it("fits the whole map into that view for a browser without scripts, where the style sheet keeps the dots their size", () => {
+    const svg = elements(render(createElement(GroupsMap, { groups: GROUPS })), "svg")[0];
+    const [x, y, width, height] = (svg.attributes.get("viewBox") ?? "").split(" ").map(Number);
+    const whole = elements(svg.html, "g").find((g) => g.attributes.has("data-whole-map"));
+    const transform = /^translate\((-?[\d.]+) (-?[\d.]+)\) scale\(([\d.]+)\)$/.exec(whole?.attributes.get("transform") ?? "");
+    expect(transform).not.toBeNull();
+    const [dx, dy, scale] = transform!.slice(1).map(Number);
+    // The map's corners land on the view's corners: within a tenth of a unit, as the viewBox is rounded.
+    for (const [value, expected] of [
+      [dx, x],
+      [dy, y],
+      [dx + MAP.width * scale, x + width],
+      [dy + MAP.height * scale, y + height],
+    ]) {
+      expect(Math.abs(value - expected)).toBeLessThanOrEqual(0.1);
+    }
+    // Around everything drawn: the outlines and the markers, all that follows the dot's definition.
+    expect(svgOf(svg.html)).toMatch(/<\/defs><g data-whole-map="[^"]*" transform="[^"]*">.*groups-map-land.*rsm-marker.*<\/g><\/svg>$/s);
+
+    const css = readFileSync("app/styles/app.css", "utf8");
+    const noScripts = /@media \(scripting: none\) \{\s*\.groups-map-dot \{\s*transform: scale\(([\d.]+)\);/.exec(css);
+    expect(Number(noScripts?.[1])).toBe(MAP.zoom);
+    expect(css).toMatch(/@media \(scripting: enabled\) \{\s*\[data-whole-map\] \{\s*transform: none;/);
+  });
+
   it("states the locations in the intro and the groups mapped in the status line", () => {
     const html = render(createElement(GroupsMap, { groups: GROUPS }));
     expect(textOf(html, "figcaption")).toContain("3 locations");

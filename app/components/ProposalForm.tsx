@@ -71,13 +71,9 @@ export function ProposalForm({
       <Field ns="voting" field={fields.title} label={t("form.title")} required>
         <TextInput field={fields.title} type="text" required maxLength={PROPOSAL_TITLE_MAX} dir="auto" />
       </Field>
-      <Field
-        ns="voting"
-        field={fields.content}
-        label={t("form.content")}
-        hint={contentFormat === "html" ? t("form.contentHtmlHint") : t("form.contentTextHint")}
-      >
+      <Field ns="voting" field={fields.content} label={t("form.content")}>
         <RichTextEditor
+          hint={format === "html" ? t("form.contentHtmlHint") : t("form.contentTextHint")}
           name={fields.content.name}
           id={fields.content.id}
           defaultValue={content}

@@ -180,7 +180,9 @@ function Toolbar({ editor, onLink, strings }: { editor: TiptapEditor; onLink: ()
           className="min-h-9 min-w-9 rounded px-2 text-sm font-semibold text-ink-800 hover:bg-ink-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-accent-600 aria-pressed:bg-ink-900 aria-pressed:text-white"
         >
           {/* The name is the label, not the symbol: "H1" read aloud tells nothing (and axe's label-content-name-mismatch). */}
-          <span aria-hidden="true">{button.icon}</span>
+          <span aria-hidden="true" dir="ltr">
+            {button.icon}
+          </span>
           <span className="sr-only">{button.label}</span>
         </button>
       ))}

@@ -9,13 +9,21 @@ export { default as richTextScript } from "./rich-text-island.ts?island";
  * The shared rich-text field. The server (and the first render in the browser) gives a plain
  * textarea with the same field name, so the form works without JavaScript; `<name>_format` tells
  * the server whether the textarea holds plain text or existing HTML (app/lib/rich-text.server.ts).
+ * The hint says how to write in that textarea, and goes with it.
  * After mounting, the editor's code is imported (its own chunk: no page preloads it). The textarea
  * stays until the editor exists, which then takes over what was typed into it meanwhile, and the
  * focus: on a slow phone, someone may be writing before the editor has loaded.
  * On a page that runs no React app, rich-text-island.ts starts the same editor from the
  * textarea's `data-rich-text` (its label and texts) when the member is about to write.
  */
-export function RichTextEditor(props: Omit<EditorProps, "format" | "fallback" | "ready" | "onReady" | "strings"> & { format?: EditorProps["format"] }) {
+export function RichTextEditor({
+  hint,
+  ...props
+}: Omit<EditorProps, "format" | "fallback" | "ready" | "onReady" | "strings"> & {
+  format?: EditorProps["format"];
+  /** How to write in the textarea without the editor (`<id>-hint`): it leaves with the textarea. */
+  hint: string;
+}) {
   const { name, id, defaultValue, label, describedBy, invalid, format = "text" } = props;
   const strings = useEditorStrings();
   const settings: RichTextSettings = { label, strings };
@@ -36,6 +44,9 @@ export function RichTextEditor(props: Omit<EditorProps, "format" | "fallback" | 
     <>
       {ready ? null : (
         <>
+          <p id={`${id}-hint`} className="mb-2 text-sm text-ink-700">
+            {hint}
+          </p>
           <input type="hidden" name={`${name}_format`} value={format} />
           <textarea
             ref={textarea}

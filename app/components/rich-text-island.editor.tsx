@@ -28,6 +28,7 @@ export function mountEditors() {
           format: format?.value === "html" ? "html" : "text",
         }}
         onReady={() => {
+          document.getElementById(`${textarea.id}-hint`)?.remove();
           format?.remove();
           textarea.remove();
         }}

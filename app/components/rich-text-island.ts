@@ -1,7 +1,8 @@
 /**
  * The rich-text editor on a page that runs no React app (docs/decisions/044-islands.md). Each field
  * is the server's textarea (RichTextEditor.tsx) until the member shows they are about
- * to write: a focus or a press anywhere in its form. Then the editor's code (React and Tiptap) loads
+ * to write: a focus or a press anywhere in its form, or at once where the field already holds HTML
+ * (a draft to edit, or a form the server sent back with the editor's text in it). Then the editor's code (React and Tiptap) loads
  * and takes over what was typed meanwhile, and the focus. A member who only reads the page, and a
  * phone that cannot spare the time at load, never pay for it.
  *
@@ -29,6 +30,11 @@ async function reactRefreshInDevelopment() {
 export default function enhanceRichText() {
   if ("__remixContext" in window) return;
   for (const field of document.querySelectorAll("textarea[data-rich-text]")) {
+    const format = field.previousElementSibling;
+    if (format instanceof HTMLInputElement && format.value === "html") {
+      loadEditors();
+      continue;
+    }
     const area = field.closest("form") ?? field;
     area.addEventListener("focusin", loadEditors, { once: true });
     area.addEventListener("pointerdown", loadEditors, { once: true });

@@ -5,6 +5,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Field, FormNotice, TextArea } from "~/components/FormField";
+import { MemberStanding } from "~/components/MemberStanding";
 import { PageFrame } from "~/components/PageFrame";
 import { Prose } from "~/components/Prose";
 import { SubmitButton, formSubmittingScript } from "~/components/SubmitButton";
@@ -73,7 +74,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     {
       reported: new URL(request.url).searchParams.has("reported"),
       proposal: view,
-      viewer: viewer && { id: viewer.id, isMember: viewer.isMember },
+      viewer: viewer && { id: viewer.id, isMember: viewer.isMember, needsCode: viewer.needsCode },
       description: summarize(view.html.replace(/<[^>]*>/g, " ")),
     },
     { headers },
@@ -239,6 +240,8 @@ function ActionButton({ intent, label, variant = "outline", pressed }: { intent:
 function ProposalActions({ proposal, viewer }: { proposal: PageData["proposal"]; viewer: PageData["viewer"] }) {
   const { t } = useTranslation("voting");
   if (!viewer) {
+    // Nothing to take part in once a proposal is closed.
+    if (!proposal.commentsOpen) return null;
     return (
       <p className="text-ink-700">
         <Link to={`/login?redirectTo=${encodeURIComponent(`/voting/${proposal.id}`)}`} className="font-semibold text-accent-700 underline underline-offset-2">
@@ -247,7 +250,7 @@ function ProposalActions({ proposal, viewer }: { proposal: PageData["proposal"];
       </p>
     );
   }
-  if (!viewer.isMember) return <p className="font-semibold text-ink-900">{t("errors.awaitingApproval")}</p>;
+  if (!viewer.isMember) return <MemberStanding viewer={viewer} back={`/voting/${proposal.id}`} />;
   const own = proposal.author_id === viewer.id;
   return (
     <div className="grid gap-6">

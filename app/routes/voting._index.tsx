@@ -6,6 +6,7 @@ import { richTextScript } from "~/components/RichTextEditor";
 import { formSubmittingScript } from "~/components/SubmitButton";
 import dialogLinksScript from "~/components/dialog-links.js?url&no-inline";
 import { ErrorMessage } from "~/components/ErrorMessage";
+import { MemberStanding } from "~/components/MemberStanding";
 import { PageFrame } from "~/components/PageFrame";
 import { Pagination } from "~/components/Pagination";
 import { ProposalCard } from "~/components/ProposalSummary";
@@ -35,7 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const t = await getFixedT(request, "voting");
   const { supabase, headers, viewer } = await getSession(request, context);
   const reader = viewer ? supabase : createAnonSupabaseClient(context.cloudflare.env);
-  const base = { title: t("meta.title"), description: t("meta.description"), filter, viewer: viewer && { isMember: viewer.isMember } };
+  const base = { title: t("meta.title"), description: t("meta.description"), filter, viewer: viewer && { isMember: viewer.isMember, needsCode: viewer.needsCode } };
 
   const read = await tryRead(
     "the proposals",
@@ -96,7 +97,7 @@ function CreateProposal({ groups }: { groups: { id: string; name: string; is_ver
       <dialog
         id="create-proposal-dialog"
         aria-labelledby="create-proposal-heading"
-        className="w-[min(48rem,calc(100vw-2rem))] max-w-3xl rounded-lg bg-white p-0 shadow-2xl backdrop:bg-black/60"
+        className="m-auto w-[min(48rem,calc(100vw-2rem))] max-w-3xl rounded-lg bg-white p-0 shadow-2xl backdrop:bg-black/60"
       >
         <div className="p-5 sm:p-8">
           <h2 id="create-proposal-heading" className="mb-6 text-2xl font-bold tracking-tight text-ink-950">
@@ -120,7 +121,11 @@ export default function VotingPage() {
         <div className="max-w-2xl text-ink-700">
           <p>{t("list.participation")}</p>
           <p className="mt-2 text-sm">{t("list.rule")}</p>
-          {viewer && !viewer.isMember ? <p className="mt-2 font-semibold text-ink-900">{t("errors.awaitingApproval")}</p> : null}
+          {viewer && !viewer.isMember ? (
+            <div className="mt-2">
+              <MemberStanding viewer={viewer} back="/voting" />
+            </div>
+          ) : null}
         </div>
         <div className="flex shrink-0 flex-wrap gap-3">
           {viewer?.isMember ? (

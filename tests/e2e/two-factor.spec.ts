@@ -4,6 +4,7 @@ import { expect, test } from "./fixtures";
 import account from "../../locales/en/account.json" with { type: "json" };
 import admin from "../../locales/en/admin.json" with { type: "json" };
 import ar from "../../locales/ar/account.json" with { type: "json" };
+import voting from "../../locales/en/voting.json" with { type: "json" };
 import { totpCode, wrongTotpCode } from "../support/totp";
 import { PASSWORD, approvedMember, enrolFactor, enterCode, field, freshAdmin, ownClientAddress, signIn } from "./members";
 
@@ -108,6 +109,23 @@ test("a member turns two-factor sign-in on from /account, signs in with a code, 
   await page.getByRole("button", { name: account.twoFactor.remove }).click();
   await expect(page.getByText(account.twoFactor.removed)).toBeVisible();
   await expect(page.getByRole("button", { name: account.twoFactor.start })).toBeVisible();
+});
+
+test("a member who has entered only the password is asked for the code on the proposals, not told to await approval", async ({ page }) => {
+  const { email } = await approvedMember("codepending");
+  const secret = await enrolFactor(email, PASSWORD);
+  await signInWithPassword(page, email, "/login");
+  await expect(page).toHaveURL(/\/login\/code\?/);
+  const proposal = "/voting/50000000-0000-4000-8000-000000000003";
+  for (const path of ["/voting", proposal]) {
+    await page.goto(path);
+    await expect(page.getByText(voting.errors.awaitingApproval)).toHaveCount(0);
+    await expect(page.getByRole("link", { name: voting.errors.enterCode })).toBeVisible();
+  }
+  await page.getByRole("link", { name: voting.errors.enterCode }).click();
+  await enterCode(page, secret);
+  await expect(page).toHaveURL(new RegExp(`${proposal}$`));
+  await expect(page.getByRole("heading", { name: voting.detail.vote.title })).toBeVisible();
 });
 
 test("an admin removes a member's lost factor from /admin/members; the member signs in with the password alone", async ({ browser, page }) => {

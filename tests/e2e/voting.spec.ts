@@ -53,3 +53,15 @@ test("/congress's 'submit proposals' link leads to /voting", async ({ page }) =>
   await expect(page).toHaveURL(/\/voting$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(voting.list.title);
 });
+
+test("a visitor is asked to sign in on an open proposal, and not on a closed one, where nobody can vote or comment", async ({ page }) => {
+  await page.goto("/voting/50000000-0000-4000-8000-000000000003");
+  await expect(page.getByRole("link", { name: voting.detail.signInToTakePart })).toHaveAttribute(
+    "href",
+    "/login?redirectTo=%2Fvoting%2F50000000-0000-4000-8000-000000000003",
+  );
+  await page.goto("/voting/50000000-0000-4000-8000-000000000005");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByText(voting.status.passed).first()).toBeVisible();
+  await expect(page.getByRole("link", { name: voting.detail.signInToTakePart })).toHaveCount(0);
+});

@@ -92,8 +92,9 @@ export function ContentForm({
       {section === "news" ? <ImageField field={all.imageUrl} required /> : null}
 
       {section === "news" || section === "resources" ? (
-        <Field ns="admin" field={all.content} label={t("fields.content")} required={section === "news"} hint={t(`fields.contentHint.${contentFormat}`)}>
+        <Field ns="admin" field={all.content} label={t("fields.content")} required={section === "news"}>
           <RichTextEditor
+            hint={t(`fields.contentHint.${contentFormat}`)}
             name={all.content.name}
             id={all.content.id}
             defaultValue={String(all.content.initialValue ?? "")}

@@ -118,6 +118,9 @@ export const ConfirmFactorSchema = z.object({
   redirectTo: z.string().optional(),
 });
 
+/** Turning two-factor sign-in off: a code from the app it is turned off for. */
+export const RemoveFactorSchema = z.object({ intent: z.literal("remove"), code });
+
 export const DeleteAccountSchema = z.object({ intent: z.literal("delete"), password });
 
 export const ProposalSchema = z.object({

@@ -32,12 +32,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const t = await getFixedT(request, "account");
   const url = new URL(request.url);
   const notice = url.searchParams.get("password") === "reset" ? "passwordReset" : url.searchParams.get("email") === "confirmed" ? "emailConfirmed" : null;
-  return data({ title: t("account.meta.title"), viewer, notice, strings: await namespaceStrings(request, "account") }, { headers });
+  const saved = url.searchParams.get("saved");
+  return data(
+    { title: t("account.meta.title"), viewer, notice, saved: isIntent(saved) ? saved : null, strings: await namespaceStrings(request, "account") },
+    { headers },
+  );
 }
 
 type Intent = "rename" | "password" | "delete";
 
-type AccountAnswer = { intent: Intent; done: boolean; result: SubmissionResult<string[]> };
+type AccountAnswer = { intent: Intent; result: SubmissionResult<string[]> };
 
 const SCHEMAS = { rename: PublicNameSchema, password: PasswordChangeSchema, delete: DeleteAccountSchema } as const;
 const isIntent = (value: unknown): value is Intent => value === "rename" || value === "password" || value === "delete";
@@ -66,11 +70,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (!isIntent(intent)) throw new Response("Unknown action", { status: 400 });
   const submission = parseForm(formData, SCHEMAS[intent]);
-  const reply = (status: number, errors?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }, done = false) =>
-    data<AccountAnswer>(
-      { intent, done, result: submission.reply({ ...errors, hideFields: ["password", "currentPassword", "newPassword"], resetForm: done }) },
-      { status, headers },
-    );
+  const reply = (status: number, errors?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) =>
+    data<AccountAnswer>({ intent, result: submission.reply({ ...errors, hideFields: ["password", "currentPassword", "newPassword"] }) }, { status, headers });
+  // A change made is answered with a redirect, back at its form: reloading the page sends nothing again.
+  const saved = () => redirect(`/account?saved=${intent}#account-${intent}`, { headers });
   if (submission.status !== "success") return reply(400);
   const env = context.cloudflare.env;
 
@@ -79,7 +82,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!error) {
       // The name is the author's on news, events and resources: the edge cache is emptied (decision 041).
       context.purgeEdgeCache?.();
-      return reply(200, {}, true);
+      return saved();
     }
     if (error.code === "23505") return reply(409, { fieldErrors: { publicName: ["errors.publicName.taken"] } });
     if (error.code === "23514") {
@@ -105,7 +108,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const problem = passwordProblem(submission.value.newPassword, { email: viewer.email, publicName: viewer.username });
     if (problem) return reply(400, { fieldErrors: { newPassword: [PASSWORD_PROBLEM_MESSAGES[problem]] } });
     const { error } = await supabase.auth.updateUser({ password: submission.value.newPassword });
-    if (!error) return reply(200, {}, true);
+    if (!error) return saved();
     if (isAuthWeakPasswordError(error)) return reply(400, { fieldErrors: { newPassword: ["errors.weakPassword.length"] } });
     if (error.code === "same_password") return reply(400, { fieldErrors: { newPassword: ["errors.samePassword"] } });
     logError("Changing a password failed", error);
@@ -144,13 +147,16 @@ function useSubmitting(intent: string) {
   return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
 }
 
-/** One of the page's forms, with its own conform state; only the answer to its own intent shows in it. */
+/**
+ * One of the page's forms, with its own conform state; only the answer to its own intent shows in it.
+ * Each posts to `#<its id>` and a change made comes back there: the page opens at the form's message.
+ */
 function useAccountForm(intent: Intent) {
   const answer = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const { saved } = useLoaderData<typeof loader>();
   const mine = answer?.intent === intent ? answer : undefined;
   const { form, fields, onFocus } = useMemberForm(`account-${intent}`, intent, mine?.result);
-  return { form, fields, onFocus, submitting: useSubmitting(intent), done: navigation.state === "idle" && mine?.done === true };
+  return { form, fields, onFocus, submitting: useSubmitting(intent), done: !mine && saved === intent };
 }
 
 export default function AccountPage() {
@@ -170,7 +176,7 @@ export default function AccountPage() {
         {viewer.isMember ? null : <FormNotice kind="success">{t("account.pending")}</FormNotice>}
 
         <Section title={t("account.rename.title")}>
-          <Form method="post" {...getFormProps(rename.form)} onFocus={rename.onFocus} className={formClass}>
+          <Form method="post" action={`#${rename.form.id}`} {...getFormProps(rename.form)} onFocus={rename.onFocus} className={formClass}>
             {rename.done ? <FormNotice kind="success">{t("account.rename.done")}</FormNotice> : null}
             {rename.form.errors?.[0] ? <FormNotice kind="error">{t(rename.form.errors[0])}</FormNotice> : null}
             <input type="hidden" name="intent" value="rename" />
@@ -190,7 +196,7 @@ export default function AccountPage() {
         </Section>
 
         <Section title={t("account.password.title")}>
-          <Form method="post" {...getFormProps(password.form)} onFocus={password.onFocus} className={formClass}>
+          <Form method="post" action={`#${password.form.id}`} {...getFormProps(password.form)} onFocus={password.onFocus} className={formClass}>
             {password.done ? <FormNotice kind="success">{t("account.password.done")}</FormNotice> : null}
             {password.form.errors?.[0] ? <FormNotice kind="error">{t(password.form.errors[0])}</FormNotice> : null}
             <input type="hidden" name="intent" value="password" />
@@ -233,7 +239,7 @@ export default function AccountPage() {
 
         <Section title={t("account.delete.title")}>
           <p className="mb-4 text-ink-700">{t("account.delete.text")}</p>
-          <Form method="post" {...getFormProps(remove.form)} onFocus={remove.onFocus} className={formClass}>
+          <Form method="post" action={`#${remove.form.id}`} {...getFormProps(remove.form)} onFocus={remove.onFocus} className={formClass}>
             {remove.form.errors?.[0] ? <FormNotice kind="error">{t(remove.form.errors[0])}</FormNotice> : null}
             <input type="hidden" name="intent" value="delete" />
             <Field ns="account" field={remove.fields.password} label={t("fields.password")} required>

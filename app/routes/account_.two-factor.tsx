@@ -11,7 +11,7 @@ import { requireViewer } from "~/lib/auth.server";
 import { useNamespaceStrings } from "~/lib/i18n";
 import { getFixedT, namespaceStrings } from "~/lib/i18n.server";
 import { memberForm } from "~/lib/member-action.server";
-import { ConfirmFactorSchema } from "~/lib/member-schemas";
+import { ConfirmFactorSchema, RemoveFactorSchema } from "~/lib/member-schemas";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { CODE_REFUSALS, verifiedFactor, verifyCode } from "~/lib/second-factor.server";
 import { useMemberForm } from "~/lib/use-member-form";
@@ -82,8 +82,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (intent === "remove") {
     if (viewer.hasAdminRole) return refused(409, "twoFactor.adminKeeps");
+    // A code, not one press: someone at a signed-in browser left open cannot take the second factor away.
+    const submission = parseForm(formData, RemoveFactorSchema);
+    const reply = (status: number, errors?: { fieldErrors: Record<string, string[]> }) =>
+      answer(status, { enrolment: null, result: submission.reply({ ...errors, hideFields: ["code"] }) });
+    if (submission.status !== "success") return reply(400);
     const factor = await verifiedFactor(supabase);
     if ("failed" in factor) return refused(503, "errors.accountFailed");
+    if (factor.id) {
+      const outcome = await verifyCode(supabase, factor.id, submission.value.code);
+      if (outcome !== "verified") {
+        const refusal = CODE_REFUSALS[outcome];
+        return outcome === "wrong" ? reply(refusal.status, { fieldErrors: { code: [refusal.key] } }) : refused(refusal.status, refusal.key);
+      }
+    }
     const { error } = factor.id ? await supabase.auth.mfa.unenroll({ factorId: factor.id }) : { error: null };
     if (error) {
       logError("Removing a factor failed", error);
@@ -126,11 +138,7 @@ export default function TwoFactorPage() {
           ) : hasFactor ? (
             <>
               <p className="mb-4 text-ink-800">{t("twoFactor.on")}</p>
-              {isAdmin ? (
-                <p className="text-ink-700">{t("twoFactor.adminKeeps")}</p>
-              ) : (
-                <IntentButton intent="remove" label={t("twoFactor.remove")} busyLabel={t("twoFactor.removing")} look="btn-secondary" />
-              )}
+              {isAdmin ? <p className="text-ink-700">{t("twoFactor.adminKeeps")}</p> : <RemoveFactor lastResult={answer?.result ?? null} />}
             </>
           ) : (
             <>
@@ -154,6 +162,22 @@ function IntentButton({ intent, label, busyLabel, look }: { intent: string; labe
   return (
     <Form method="post">
       <SubmitButton name="intent" value={intent} busy={busy} label={label} busyLabel={busyLabel} className={look} />
+    </Form>
+  );
+}
+
+/** Turning it off, with a current code; a member who lost the app is told who can remove it. */
+function RemoveFactor({ lastResult }: { lastResult: SubmissionResult<string[]> | null }) {
+  const { t } = useTranslation("account");
+  const navigation = useNavigation();
+  const { form, fields, onFocus } = useMemberForm("two-factor-remove", "remove", lastResult);
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "remove";
+  return (
+    <Form method="post" action={`#${form.id}`} {...getFormProps(form)} onFocus={onFocus} className="grid gap-4">
+      <p className="text-ink-800">{t("twoFactor.removeHint")}</p>
+      <input type="hidden" name="intent" value="remove" />
+      <CodeField field={fields.code} />
+      <SubmitButton busy={submitting} label={t("twoFactor.remove")} busyLabel={t("twoFactor.removing")} className="btn-secondary justify-self-start" />
     </Form>
   );
 }

@@ -299,7 +299,10 @@ function useAnswerFor(intent: Intent, commentId: string | null = null) {
   return answer;
 }
 
-/** A comment form (new or editing one); keeps what was typed when the answer is an error. */
+/**
+ * A comment form (new or editing one); keeps what was typed when the answer is an error. It posts to
+ * `#<its id>`, as the report form does: a refused post, a new page, opens at the form and its message.
+ */
 function CommentForm({ intent, commentId, defaultValue, label, submitLabel }: { intent: "comment" | "editComment"; commentId?: string; defaultValue?: string; label: string; submitLabel: string }) {
   const { t } = useTranslation("voting");
   const answer = useAnswerFor(intent, commentId ?? null);
@@ -314,7 +317,7 @@ function CommentForm({ intent, commentId, defaultValue, label, submitLabel }: { 
   });
   const busy = useSubmitting(intent, commentId ?? null);
   return (
-    <Form method="post" preventScrollReset {...getFormProps(form)} onFocus={validation.onFocus} className="grid gap-1">
+    <Form method="post" action={`#${form.id}`} preventScrollReset {...getFormProps(form)} onFocus={validation.onFocus} className="grid gap-1">
       {answer?.error ? <FormNotice kind="error">{t(answer.error)}</FormNotice> : null}
       <input type="hidden" name="intent" value={intent} />
       {commentId ? <input type="hidden" name="commentId" value={commentId} /> : null}
@@ -334,7 +337,7 @@ function ReportForm({ commentId }: { commentId?: string }) {
   return (
     <details className="text-sm" open={Boolean(answer)}>
       <summary className="cursor-pointer font-semibold text-ink-700 underline underline-offset-2">{t("detail.report.open")}</summary>
-      <Form method="post" preventScrollReset {...getFormProps(form)} className="mt-3 grid gap-1">
+      <Form method="post" action={`#${form.id}`} preventScrollReset {...getFormProps(form)} className="mt-3 grid gap-1">
         {answer?.error ? <FormNotice kind="error">{t(answer.error)}</FormNotice> : null}
         <input type="hidden" name="intent" value="report" />
         {commentId ? <input type="hidden" name="commentId" value={commentId} /> : null}

@@ -97,7 +97,11 @@ test("a member renames themselves, downloads their data and deletes the account"
   await page.goto("/account");
   const renamed = `renamed-${unique()}`;
   await field(page, account.fields.publicName).fill(renamed);
+  const renaming = page.waitForResponse((response) => response.request().method() === "POST");
   await page.getByRole("button", { name: account.account.rename.submit }).click();
+  // Answered with a redirect back to the form: reloading the page sends nothing again.
+  expect((await renaming).status()).toBe(302);
+  await expect(page).toHaveURL(/\/account\?saved=rename#account-rename$/);
   await expect(page.getByText(account.account.rename.done)).toBeVisible();
 
   const download = await page.request.get("/account/data.json");
@@ -110,6 +114,10 @@ test("a member renames themselves, downloads their data and deletes the account"
   await field(page, account.fields.password).fill("wrong-password");
   await page.getByRole("button", { name: account.account.delete.submit }).click();
   await expect(page.getByText(account.errors.wrongPassword)).toBeVisible();
+  // The refusal opens at its form, at the foot of the page, and says nothing of the rename before it.
+  await expect(page).toHaveURL(/\/account#account-delete$/);
+  await expect(page.getByText(account.errors.wrongPassword)).toBeInViewport();
+  await expect(page.getByText(account.account.rename.done)).toHaveCount(0);
   await field(page, account.fields.password).fill(PASSWORD);
   await page.getByRole("button", { name: account.account.delete.submit }).click();
   await expect(page.getByText(account.login.deleted)).toBeVisible();
@@ -117,6 +125,18 @@ test("a member renames themselves, downloads their data and deletes the account"
   await field(page, account.fields.password).fill(PASSWORD);
   await page.getByRole("button", { name: account.login.submit }).click();
   await expect(page.getByText(account.errors.invalidCredentials)).toBeVisible();
+});
+
+test("a refused comment comes back at its form, at the foot of a long page, with its message", async ({ page }) => {
+  await signIn(page, (await approvedMember("blank-comment")).email);
+  await page.goto("/voting/50000000-0000-4000-8000-000000000003");
+  // Spaces pass the browser's `required`; the server refuses them.
+  await field(page, voting.detail.comments.new).fill("   ");
+  const refused = page.waitForResponse((response) => response.request().method() === "POST");
+  await page.getByRole("button", { name: voting.detail.comments.submit, exact: true }).click();
+  expect((await refused).status()).toBe(400);
+  await expect(page).toHaveURL(/#new-comment$/);
+  await expect(page.getByText(voting.errors.commentRequired)).toBeInViewport();
 });
 
 test("two members take a proposal from draft to a decided result, and nobody can tell how they voted", async ({ page, browser }) => {

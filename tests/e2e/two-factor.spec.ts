@@ -105,7 +105,19 @@ test("a member turns two-factor sign-in on from /account, signs in with a code, 
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByText(account.account.twoFactor.on)).toBeVisible();
 
+  // Turning it off takes a current code, not one press: a wrong one is refused with 401 and it stays on.
   await page.goto("/account/two-factor");
+  await expect(page.getByText(account.twoFactor.removeHint)).toBeVisible();
+  await field(page, account.fields.code).fill(wrongTotpCode(secret));
+  const refused = page.waitForResponse((response) => response.request().method() === "POST");
+  await page.getByRole("button", { name: account.twoFactor.remove }).click();
+  expect((await refused).status()).toBe(401);
+  await expect(page.getByText(account.errors.codeWrong)).toBeVisible();
+  await expect(page).toHaveURL(/#two-factor-remove$/);
+  await page.goto("/account");
+  await expect(page.getByText(account.account.twoFactor.on)).toBeVisible();
+  await page.goto("/account/two-factor");
+  await field(page, account.fields.code).fill(totpCode(secret));
   await page.getByRole("button", { name: account.twoFactor.remove }).click();
   await expect(page.getByText(account.twoFactor.removed)).toBeVisible();
   await expect(page.getByRole("button", { name: account.twoFactor.start })).toBeVisible();

@@ -31,6 +31,7 @@ export function ProposalForm({
   submittingLabel,
   inDialog = false,
   backToList = inDialog,
+  draftId,
 }: {
   id: string;
   action: string;
@@ -43,6 +44,8 @@ export function ProposalForm({
   submittingLabel: string;
   inDialog?: boolean;
   backToList?: boolean;
+  /** A new proposal's id (NewProposalForm). */
+  draftId?: string;
 }) {
   const { t } = useTranslation("voting");
   const validation = useLazyValidation(() => import("~/lib/member-validation").then((module) => module.validators.proposal));
@@ -68,6 +71,7 @@ export function ProposalForm({
         </FormNotice>
       ) : null}
       {backToList ? <input type="hidden" name="_modal" value="1" /> : null}
+      {draftId ? <input type="hidden" name="draftId" value={draftId} /> : null}
       <Field ns="voting" field={fields.title} label={t("form.title")} required>
         <TextInput field={fields.title} type="text" required maxLength={PROPOSAL_TITLE_MAX} dir="auto" />
       </Field>
@@ -116,9 +120,12 @@ export function NewProposalForm({
   submitting = false,
   inDialog = false,
   backToList = inDialog,
+  draftId,
 }: {
   id: string;
   groups: GroupChoice[];
+  /** The new draft's id, chosen by the loader: the same form sent twice makes one draft (decision 056). */
+  draftId: string;
   lastResult?: SubmissionResult<string[]> | null;
   submitting?: boolean;
   inDialog?: boolean;
@@ -138,6 +145,7 @@ export function NewProposalForm({
       submittingLabel={t("create.submitting")}
       inDialog={inDialog}
       backToList={backToList}
+      draftId={draftId}
     />
   );
 }

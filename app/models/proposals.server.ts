@@ -115,8 +115,13 @@ export async function groupChoices(supabase: Supabase) {
 export type ProposalFields = { title: string; content: string; group_id: string | null };
 
 /** A new draft by the caller (author_id and status are the database's defaults). */
-export function createProposal(supabase: Supabase, fields: ProposalFields) {
-  return supabase.from("proposals").insert(fields).select("id").single();
+/** A new draft; `id`, when given, the one its form was rendered with (a form sent twice makes one draft: decision 056). */
+export function createProposal(supabase: Supabase, fields: ProposalFields, id?: string) {
+  return supabase
+    .from("proposals")
+    .insert({ ...fields, id })
+    .select("id")
+    .single();
 }
 
 export function updateDraft(supabase: Supabase, id: string, fields: ProposalFields) {

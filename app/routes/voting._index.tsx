@@ -45,11 +45,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       viewer?.isMember ? groupChoices(reader) : Promise.resolve([]),
     ]),
   );
-  if (read === FAILED_READ) return data({ ...base, proposals: null, groups: [] }, { status: 503, headers });
+  if (read === FAILED_READ) return data({ ...base, proposals: null, groups: [], draftId: null }, { status: 503, headers });
   const [proposals, groups] = read;
   if (page > proposals.pageCount) throw new Response("Not Found", { status: 404 });
   const items = proposals.items.map(({ content, ...proposal }) => ({ ...proposal, html: sanitizeRichHtml(content) }));
-  return data({ ...base, proposals: { ...proposals, items }, groups }, { headers });
+  return data({ ...base, proposals: { ...proposals, items }, groups, draftId: viewer?.isMember ? crypto.randomUUID() : null }, { headers });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: page, matches, location }) => {
@@ -86,7 +86,7 @@ function filterHref(filter: ProposalFilter, page = 1) {
  * posts to /voting/new, which sends the member back here: the dialog is closed and the reloaded
  * list shows the new draft.
  */
-function CreateProposal({ groups }: { groups: { id: string; name: string; is_verified: boolean }[] }) {
+function CreateProposal({ groups, draftId }: { groups: { id: string; name: string; is_verified: boolean }[]; draftId: string }) {
   const { t } = useTranslation("voting");
   return (
     <>
@@ -103,7 +103,7 @@ function CreateProposal({ groups }: { groups: { id: string; name: string; is_ver
           <h2 id="create-proposal-heading" className="mb-6 text-2xl font-bold tracking-tight text-ink-950">
             {t("create.title")}
           </h2>
-          <NewProposalForm id="create-proposal" groups={groups} inDialog />
+          <NewProposalForm id="create-proposal" groups={groups} draftId={draftId} inDialog />
         </div>
       </dialog>
     </>
@@ -111,7 +111,7 @@ function CreateProposal({ groups }: { groups: { id: string; name: string; is_ver
 }
 
 export default function VotingPage() {
-  const { proposals, filter, viewer, groups } = useLoaderData<typeof loader>();
+  const { proposals, filter, viewer, groups, draftId } = useLoaderData<typeof loader>();
   const { t } = useTranslation("voting");
   const filters: ProposalFilter[] = ["all", "open", "closed"];
 
@@ -128,8 +128,8 @@ export default function VotingPage() {
           ) : null}
         </div>
         <div className="flex shrink-0 flex-wrap gap-3">
-          {viewer?.isMember ? (
-            <CreateProposal groups={groups} />
+          {viewer?.isMember && draftId ? (
+            <CreateProposal groups={groups} draftId={draftId} />
           ) : viewer ? null : (
             <>
               <Link to="/login?redirectTo=%2Fvoting%2Fnew" className="btn border border-ink-300 bg-white text-ink-900 hover:border-ink-500">

@@ -9,7 +9,8 @@ import { EDITOR_FORM } from "~/lib/form-post.server";
 import { getFixedT } from "~/lib/i18n.server";
 import { memberForm, refusalOf } from "~/lib/member-action.server";
 import { parseProposalForm } from "~/lib/proposal-form.server";
-import { createProposal, groupChoices } from "~/models/proposals.server";
+import * as z from "zod";
+import { createProposal, groupChoices, proposalById } from "~/models/proposals.server";
 import { FAILED_READ, tryRead } from "~/models/query.server";
 import { logError } from "~/lib/log.server";
 import type { PageHandle } from "~/lib/page-scripts";
@@ -27,7 +28,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const t = await getFixedT(request, "voting");
   const groups = await tryRead("the group choices", groupChoices(supabase));
   const groupsFailed = groups === FAILED_READ;
-  return data({ title: t("create.meta.title"), isMember: viewer.isMember, groups: groupsFailed ? [] : groups, groupsFailed }, { headers });
+  return data(
+    { title: t("create.meta.title"), isMember: viewer.isMember, groups: groupsFailed ? [] : groups, groupsFailed, draftId: crypto.randomUUID() },
+    { headers },
+  );
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -41,14 +45,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!fields) return reply(400);
   if (!viewer.isMember) return reply(403, { formErrors: ["errors.awaitingApproval"] });
 
-  const { data: created, error } = await createProposal(supabase, fields);
+  // From /voting's dialog the list reloads, with the new draft in it (specification: "On success the modal closes and the page reloads").
+  const done = (id: string) => redirect(fromDialog ? "/voting" : `/voting/${id}`, { headers });
+  const draftId = z.uuid().safeParse(formData.get("draftId")).data;
+  const { data: created, error } = await createProposal(supabase, fields, draftId);
+  if (error?.code === "23505" && draftId) {
+    // The same form again: its draft exists. The member's own is where they were going; another's id is a conflict.
+    const existing = await tryRead("a proposal", proposalById(supabase, draftId, viewer.id));
+    if (existing !== FAILED_READ && existing?.author_id === viewer.id) return done(draftId);
+  }
   if (error || !created) {
     const refusal = error ? refusalOf(error) : ({ status: 503 } as const);
     if (refusal.status === 503) logError("Creating a proposal failed", error);
     return reply(refusal.status, { formErrors: [refusal.status === 403 ? "errors.awaitingApproval" : "errors.createFailed"] });
   }
-  // From /voting's dialog the list reloads, with the new draft in it (specification: "On success the modal closes and the page reloads").
-  return redirect(fromDialog ? "/voting" : `/voting/${created.id}`, { headers });
+  return done(created.id);
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: page?.title }, { name: "robots", content: "noindex" }];
@@ -57,7 +68,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: p
 export const handle: PageHandle = { scripts: [formSubmittingScript, richTextScript] };
 
 export default function NewProposalPage() {
-  const { isMember, groups, groupsFailed } = useLoaderData<typeof loader>();
+  const { isMember, groups, groupsFailed, draftId } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t } = useTranslation("voting");
@@ -76,6 +87,7 @@ export default function NewProposalPage() {
               lastResult={navigation.state === "idle" ? actionData?.result : null}
               submitting={navigation.state === "submitting"}
               backToList={actionData?.fromDialog ?? false}
+              draftId={draftId}
             />
           </>
         )}

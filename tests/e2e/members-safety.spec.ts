@@ -196,3 +196,29 @@ test("sign-ups are limited to 5 a minute per client, sign-in attempts to 5 a min
   expect(attempts.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
   expect(attempts.at(-1)).toBe(429);
 });
+
+test("the same new-proposal form sent twice makes one draft, and both answers lead to it", async ({ page, browser }) => {
+  await signIn(page, (await approvedMember("twice")).email);
+  await page.goto("/voting/new");
+  const draftId = await page.locator("input[name=draftId]").inputValue();
+  expect(draftId).toMatch(/^[0-9a-f-]{36}$/);
+  const title = `Sent twice ${unique()}`;
+  const form = { title, content: "Pressed twice without JavaScript", content_format: "text", group: "", draftId };
+  // Both at once, as a double press without JavaScript sends them.
+  const answers = await Promise.all([postForm(page, "/voting/new", form), postForm(page, "/voting/new", form)]);
+  for (const answer of answers) {
+    expect(answer.status()).toBe(302);
+    expect(answer.headers().location).toBe(`/voting/${draftId}`);
+  }
+  await page.goto("/voting");
+  await expect(page.getByRole("link", { name: title, exact: true })).toHaveCount(1);
+
+  // Another member's post naming that id makes nothing and is told so.
+  const other = await browser.newContext();
+  await ownClientAddress(other);
+  const otherPage = await other.newPage();
+  await signIn(otherPage, (await approvedMember("twice-other")).email);
+  const taken = await postForm(otherPage, "/voting/new", { ...form, title: `Taken ${unique()}` });
+  expect(taken.status()).toBe(409);
+  await other.close();
+});

@@ -214,6 +214,13 @@ describe("proposals", () => {
     expect(result.error).toBeNull();
     expect(result.data).toEqual({ author_id: ids.member, status: "draft" });
   });
+  it("member: may give a new draft the id its form was given, once (decision 056)", async () => {
+    const id = crypto.randomUUID();
+    const result = await clients.member.from("proposals").insert({ id, title: "Named" }).select("id, author_id").single();
+    expect(result.data).toEqual({ id, author_id: ids.member });
+    const again = await clients.member.from("proposals").insert({ id, title: "Named again" });
+    expect(again.error?.code).toBe("23505");
+  });
   it("member: cannot create a proposal that is not a draft", async () => {
     expectRlsError(await clients.member.from("proposals").insert({ title: "Skip", status: "voting" }), "member");
   });

@@ -1,5 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useActionData, useLoaderData, useLocation, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useLocation, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { ContentForm } from "~/components/admin/ContentForm";
 import { adminForm, backToList, formFailure, redirectWithFlash } from "~/lib/admin-action.server";
@@ -29,17 +30,20 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!section) throw data(null, { status: 404, headers });
   const isNew = params.id === NEW_RECORD;
   const record = isNew ? null : await readOrUnavailable(recordById<Record<string, unknown>>(supabase, section.table, section.recordColumns, params.id ?? ""), headers);
-  if (!isNew && !record) throw data(null, { status: 404, headers });
+  // A record deleted meanwhile (in another tab, by another admin) is a 404 inside the back-office:
+  // after a save, with the values the admin had typed still in the form.
+  const gone = !isNew && !record;
   const t = await getFixedT(request, "admin");
   return data(
     {
       name: section.name,
-      id: record ? String(record.id) : null,
+      id: isNew ? null : (params.id ?? ""),
+      gone,
       title: t(sectionKey(section.name, isNew ? "add" : "edit")),
       defaults: record ? section.formValues(record) : emptyForm(section.name),
       timeZones: section.name === "events" ? timeZoneChoices() : [],
     },
-    { headers },
+    { status: gone ? 404 : 200, headers },
   );
 }
 
@@ -55,7 +59,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   try {
     const id = params.id === NEW_RECORD ? null : (params.id ?? "");
     const outcome = await saveRecord(supabase, section, id, parsed, form, viewer.id);
-    if (outcome.kind === "missing") throw data(null, { status: 404, headers });
+    if (outcome.kind === "missing") return failed(404, REFUSAL_KEYS.notFound);
     if (outcome.kind === "changed") return failed(409, CONFLICT_KEY, outcome.conflict);
     // An edit goes back to the list as it was; a new record to the whole list's first page, where it shows.
     const list = outcome.kind === "created" ? `/admin/${section.name}` : backToList(request, `/admin/${section.name}`);
@@ -83,11 +87,21 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: page?.title }, { name: "robots", content: "noindex" }];
 
 export default function RecordFormPage() {
-  const { name, id, title, defaults, timeZones } = useLoaderData<typeof loader>();
+  const { name, id, gone, title, defaults, timeZones } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as SaveReply | undefined;
   const navigation = useNavigation();
+  const { t } = useTranslation("admin");
   // The list's search, filters and page, which the save goes back to.
   const { search } = useLocation();
+  if (gone && !actionData) {
+    return (
+      <AdminPage title={title} error={t(REFUSAL_KEYS.notFound)}>
+        <Link to={`/admin/${name}${search}`} className="font-semibold text-accent-700 underline underline-offset-2">
+          {t(sectionKey(name, "title"))}
+        </Link>
+      </AdminPage>
+    );
+  }
   return (
     <AdminPage title={title}>
       <ContentForm

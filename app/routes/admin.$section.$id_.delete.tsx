@@ -41,7 +41,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const section = params.section as string;
   const list = backToList(request, `/admin/${section}`);
   try {
-    if (!(await deleteRecord(supabase, deletable.table, params.id ?? ""))) throw data(null, { status: 404, headers });
+    // Deleted meanwhile (another tab, another admin): back to the list, which says so.
+    if (!(await deleteRecord(supabase, deletable.table, params.id ?? ""))) {
+      return redirectWithFlash(request, list, { kind: "error", key: "flash.notFound" }, headers);
+    }
   } catch (error) {
     if (!(error instanceof WriteError)) throw error;
     logError(`Deleting from ${deletable.table} failed`, error.cause);

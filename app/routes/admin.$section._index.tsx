@@ -2,12 +2,13 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { Link, useFetcher, useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect, useState, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { FormNotice } from "~/components/FormField";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { ContentForm } from "~/components/admin/ContentForm";
 import { DeleteAction } from "~/components/admin/DeleteAction";
 import { AdminTable, EmptyList, ListPager, SearchForm } from "~/components/admin/ListControls";
 import { StatusBadge } from "~/components/admin/StatusBadge";
-import { failureKey, sectionKey } from "~/lib/admin-texts";
+import { failureKey, REFUSAL_KEYS, sectionKey } from "~/lib/admin-texts";
 import { requireAdmin } from "~/lib/auth.server";
 import { formatDay, formatDayTime } from "~/lib/dates";
 import { getFixedT } from "~/lib/i18n.server";
@@ -85,7 +86,9 @@ export default function ContentList() {
         </Link>
       }
     >
-      {editing === NEW_RECORD || (loaded && "defaults" in loaded && loaded.id === editing) ? (
+      {loaded && "gone" in loaded && loaded.gone && loaded.id === editing ? (
+        <FormNotice kind="error">{t(REFUSAL_KEYS.notFound)}</FormNotice>
+      ) : editing === NEW_RECORD || (loaded && "defaults" in loaded && loaded.id === editing) ? (
         <div className="mb-8">
           <h2 className="mb-3 text-xl font-bold text-ink-950">{editing === NEW_RECORD ? t(sectionKey(name, "add")) : t(sectionKey(name, "edit"))}</h2>
           <ContentForm

@@ -45,7 +45,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const back = backToList(request, "/admin/contacts");
   try {
     const outcome = await updateRecord(supabase, "contacts", String(form.get("id") ?? ""), undefined, { status: "read" });
-    if (outcome === "missing") throw data(null, { status: 404, headers });
+    // Deleted meanwhile: back to the list, which says so.
+    if (outcome === "missing") return redirectWithFlash(request, back, { kind: "error", key: "flash.notFound" }, headers);
   } catch (error) {
     if (!(error instanceof WriteError)) throw error;
     logError("Marking a contact read failed", error.cause);
@@ -97,7 +98,8 @@ export default function ContactsPage() {
           {list.items.map((contact) => (
             <li key={contact.id} className="rounded-lg border border-ink-200 bg-white p-5 shadow-sm">
               <div className="flex flex-wrap items-center gap-3">
-                <h2 dir="auto" className="text-lg font-bold text-ink-950">
+                {/* A name is what a visitor typed: a word of any length wraps instead of widening the page. */}
+                <h2 dir="auto" className="min-w-0 text-lg font-bold text-ink-950 wrap-anywhere">
                   {contact.name}
                 </h2>
                 <StatusBadge status={contact.status} />
@@ -106,11 +108,11 @@ export default function ContactsPage() {
                 <span className="text-sm text-ink-700">{formatDayTime(contact.created_at, i18n.language)}</span>
               </div>
               <p className="mt-1 text-sm">
-                <a href={`mailto:${contact.email}`} dir="ltr" className="text-accent-800 underline underline-offset-2">
+                <a href={`mailto:${contact.email}`} dir="ltr" className="text-accent-800 underline underline-offset-2 wrap-anywhere">
                   {contact.email}
                 </a>
               </p>
-              <p dir="auto" className="mt-3 whitespace-pre-wrap break-words text-ink-900">
+              <p dir="auto" className="mt-3 whitespace-pre-wrap text-ink-900 wrap-anywhere">
                 {contact.message}
               </p>
               <div className="mt-4 flex flex-wrap gap-2">

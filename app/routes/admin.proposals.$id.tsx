@@ -136,7 +136,7 @@ export default function AdminProposal() {
       </section>
 
       <Prose className="mb-10 rounded-lg border border-ink-200 bg-white p-5">
-        <div dangerouslySetInnerHTML={{ __html: proposal.html }} />
+        <div dir="auto" dangerouslySetInnerHTML={{ __html: proposal.html }} />
       </Prose>
 
       <section aria-labelledby="comments-title">
@@ -189,7 +189,7 @@ function VotingWindowForm({ timeZones, busy }: { timeZones: string[]; busy: bool
         <DateTimeInput field={fields.startsAt} label={t("fields.votingStartsAt")} required />
         <DateTimeInput field={fields.endsAt} label={t("fields.votingEndsAt")} required />
       </div>
-      <TimeZoneField field={fields.timeZone} timeZones={timeZones} />
+      <TimeZoneField field={fields.timeZone} timeZones={timeZones} hint={t("fields.votingTimeZoneHint")} />
       <div>
         <button type="submit" disabled={busy} className="btn-primary disabled:opacity-70">
           {busy ? t("form.saving") : t("proposals.openVoting")}

@@ -603,3 +603,51 @@ for (const language of ["en", "ar"]) {
     }
   });
 }
+
+test("a record deleted while it is open: its save is a 404 in the back-office with the values kept, and its page says it is gone", async ({ page }) => {
+  const service = { apikey: SERVICE_ROLE_KEY, Authorization: `Bearer ${SERVICE_ROLE_KEY}`, "Content-Type": "application/json" };
+  const name = `Deleted meanwhile ${unique()}`;
+  const created = await fetch(`${SUPABASE_URL}/rest/v1/groups`, { method: "POST", headers: { ...service, Prefer: "return=representation" }, body: JSON.stringify({ name, description: "Opened in one tab, deleted in another." }) });
+  expect(created.status).toBe(201);
+  const [{ id }] = (await created.json()) as { id: string }[];
+  await signInAsAdmin(page, `/admin/groups/${id}`);
+  await field(page, admin.fields.description).fill("Typed before the group was deleted elsewhere.");
+
+  // Another admin deletes it meanwhile.
+  expect((await fetch(`${SUPABASE_URL}/rest/v1/groups?id=eq.${id}`, { method: "DELETE", headers: service })).status).toBe(204);
+  const answer = page.waitForResponse((response) => response.request().method() === "POST");
+  await save(page, admin.form.save);
+  expect((await answer).status()).toBe(404);
+  await expect(page.getByText(admin.failures.notFound)).toBeVisible();
+  await expect(field(page, admin.fields.description)).toHaveValue("Typed before the group was deleted elsewhere.");
+
+  const gone = await page.goto(`/admin/groups/${id}`);
+  expect(gone?.status()).toBe(404);
+  await expect(page.getByText(admin.failures.notFound)).toBeVisible();
+  await page.getByRole("link", { name: admin.sections.groups.title }).last().click();
+  await expect(page).toHaveURL(/\/admin\/groups$/);
+
+  // Deleting it from a list opened before: back to the list, which says it was already gone.
+  const stale = await page.request.post(`/admin/groups/${id}/delete`, { headers: { Origin: new URL(page.url()).origin }, maxRedirects: 0 });
+  expect(stale.status()).toBe(302);
+  expect(stale.headers().location).toBe("/admin/groups");
+  await page.goto("/admin/groups");
+  await expect(page.getByText(admin.flash.notFound)).toBeVisible();
+});
+
+test("on a phone only the lists' tables scroll sideways, and a visitor's long name wraps", async ({ page }) => {
+  test.skip(!js(), "measures the page's width with a script");
+  const word = "Donaudampfschifffahrtselektrizitätenhauptbetriebswerkbauunterbeamtengesellschaft";
+  const inserted = await fetch(`${SUPABASE_URL}/rest/v1/contacts`, {
+    method: "POST",
+    headers: { apikey: SERVICE_ROLE_KEY, authorization: `Bearer ${SERVICE_ROLE_KEY}`, "content-type": "application/json" },
+    body: JSON.stringify({ name: `${word} ${unique()}`, email: `${word.toLowerCase()}@example.org`, message: word }),
+  });
+  expect(inserted.status).toBe(201);
+  await page.setViewportSize({ width: 390, height: 800 });
+  await signInAsAdmin(page, "/admin");
+  for (const path of ["/admin/news", "/admin/events", "/admin/resources", "/admin/groups", "/admin/members", "/admin/newsletter", `/admin/contacts?q=${word}`]) {
+    await page.goto(path);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+  }
+});

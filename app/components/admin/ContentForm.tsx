@@ -225,10 +225,11 @@ export function DateTimeInput({ field, label, required = false }: { field: AnyFi
   );
 }
 
-export function TimeZoneField({ field, timeZones }: { field: AnyField; timeZones: string[] }) {
+/** The zone the form's local times are in; `hint` says whose times those are (an event's, by default). */
+export function TimeZoneField({ field, timeZones, hint }: { field: AnyField; timeZones: string[]; hint?: string }) {
   const { t } = useTranslation("admin");
   return (
-    <SelectField field={field} label={t("fields.timeZone")} hint={t("fields.timeZoneHint")}>
+    <SelectField field={field} label={t("fields.timeZone")} hint={hint ?? t("fields.timeZoneHint")}>
       {/* A zone stored outside the back-office that the select does not offer stays shown, so that
           a save is refused with the field's error instead of silently moving the times to UTC. */}
       {(typeof field.initialValue !== "string" || timeZones.includes(field.initialValue) ? timeZones : [field.initialValue, ...timeZones]).map((zone) => (

@@ -51,10 +51,14 @@ export function ListPager({ page, pageCount, total }: { page: number; pageCount:
   );
 }
 
-/** The table every list uses: a caption for screen readers, then the header row and the rows. */
+/**
+ * The table every list uses: a caption for screen readers, then the header row and the rows. On a
+ * phone only the table scrolls sideways: `relative` keeps the rows' screen-reader-only texts
+ * (absolutely placed) inside its scroll box instead of widening the page.
+ */
 export function AdminTable({ caption, headers, children }: { caption: string; headers: string[]; children: ReactNode }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-ink-200 bg-white shadow-sm">
+    <div className="relative overflow-x-auto rounded-lg border border-ink-200 bg-white shadow-sm">
       <table className="w-full text-start text-ink-900">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-ink-200 bg-ink-100 text-sm text-ink-800">

@@ -114,8 +114,10 @@ export async function groupChoices(supabase: Supabase) {
 
 export type ProposalFields = { title: string; content: string; group_id: string | null };
 
-/** A new draft by the caller (author_id and status are the database's defaults). */
-/** A new draft; `id`, when given, the one its form was rendered with (a form sent twice makes one draft: decision 056). */
+/**
+ * A new draft by the caller (author_id and status are the database's defaults); `id`, when given, the
+ * one its form was rendered with (a form sent twice makes one draft: decision 056).
+ */
 export function createProposal(supabase: Supabase, fields: ProposalFields, id?: string) {
   return supabase
     .from("proposals")

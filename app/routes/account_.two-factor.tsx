@@ -155,10 +155,15 @@ export default function TwoFactorPage() {
   );
 }
 
+/** Whether the page's form for `intent` is posting (React's navigation state; false where React does not run). */
+function useIntentSubmitting(intent: string): boolean {
+  const navigation = useNavigation();
+  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+}
+
 /** A form of one button posting its intent, which shows `busyLabel` and cannot be sent twice while that intent is under way. */
 function IntentButton({ intent, label, busyLabel, look }: { intent: string; label: string; busyLabel: string; look: "btn-primary" | "btn-secondary" }) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const busy = useIntentSubmitting(intent);
   return (
     <Form method="post">
       <SubmitButton name="intent" value={intent} busy={busy} label={label} busyLabel={busyLabel} className={look} />
@@ -169,9 +174,8 @@ function IntentButton({ intent, label, busyLabel, look }: { intent: string; labe
 /** Turning it off, with a current code; a member who lost the app is told who can remove it. */
 function RemoveFactor({ lastResult }: { lastResult: SubmissionResult<string[]> | null }) {
   const { t } = useTranslation("account");
-  const navigation = useNavigation();
   const { form, fields, onFocus } = useMemberForm("two-factor-remove", "remove", lastResult);
-  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "remove";
+  const submitting = useIntentSubmitting("remove");
   return (
     <Form method="post" action={`#${form.id}`} {...getFormProps(form)} onFocus={onFocus} className="grid gap-4">
       <p className="text-ink-800">{t("twoFactor.removeHint")}</p>

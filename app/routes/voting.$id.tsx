@@ -278,9 +278,16 @@ function ProposalActions({ proposal, viewer }: { proposal: PageData["proposal"];
         </section>
       ) : null}
       {own && proposal.commentsOpen ? (
-        <div>
-          <ActionButton intent="withdraw" label={t("detail.withdraw")} />
-        </div>
+        // Withdrawing cannot be undone: the button that does it is one step away, with or without scripts.
+        <details>
+          <summary className="btn w-fit cursor-pointer list-none border border-ink-300 bg-white text-ink-900 hover:border-ink-500 [&::-webkit-details-marker]:hidden">
+            {t("detail.withdraw")}
+          </summary>
+          <div className="mt-3 grid justify-items-start gap-3 rounded-md border border-accent-600/40 bg-accent-300/15 p-4">
+            <p className="text-sm text-ink-800">{t("detail.withdrawWarning")}</p>
+            <ActionButton intent="withdraw" label={t("detail.withdrawConfirm")} />
+          </div>
+        </details>
       ) : null}
     </div>
   );

@@ -261,7 +261,12 @@ test("comments are edited and deleted by their author, and a withdrawn proposal 
   await remove.click();
   await expect(page.getByText("Changed my mind.")).toHaveCount(0);
 
-  await page.getByRole("button", { name: voting.detail.withdraw }).click();
+  // Withdrawing is one step away: the first press only opens the warning.
+  const confirmWithdraw = page.getByRole("button", { name: voting.detail.withdrawConfirm });
+  await expect(confirmWithdraw).toBeHidden();
+  await page.locator("summary", { hasText: voting.detail.withdraw }).click();
+  await expect(page.getByText(voting.detail.withdrawWarning)).toBeVisible();
+  await confirmWithdraw.click();
   await expect(page.getByText(voting.status.withdrawn).first()).toBeVisible();
   await expect(page.getByText(voting.detail.comments.closed)).toBeVisible();
   await expect(field(page, voting.detail.comments.new)).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { AdminTable, EmptyList, ListPager } from "~/components/admin/ListControls";
@@ -9,7 +9,10 @@ import { getFixedT } from "~/lib/i18n.server";
 import { listOrFailure, listParams } from "~/models/admin-records.server";
 import { activityPage } from "~/models/activity.server";
 
-/** /admin/activity: every admin write, newest first, as the database recorded it (who, when, what). */
+/**
+ * /admin/activity: every admin write, newest first, as the database recorded it (who, when, what),
+ * each record named and linked as it is now, or said to be gone.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { supabase, headers } = await requireAdmin(request, context);
   const { page } = listParams(request);
@@ -40,8 +43,16 @@ export default function ActivityLog() {
               <td className="px-4 py-3">
                 {actions[entry.action] ?? entry.action} · {tables[entry.table_name] ?? entry.table_name}
               </td>
-              <td dir="ltr" className="px-4 py-3 text-start font-mono text-xs text-ink-700">
-                {entry.record_id}
+              <td className="px-4 py-3">
+                {entry.now !== null && entry.now !== "gone" ? (
+                  <Link to={entry.now.path} dir="auto" className="block font-medium text-accent-700 underline underline-offset-2 wrap-anywhere">
+                    {entry.now.name}
+                  </Link>
+                ) : null}
+                <span dir="ltr" className="font-mono text-xs text-ink-700">
+                  {entry.record_id}
+                </span>
+                {entry.now === "gone" ? <span className="block text-sm text-ink-700">{t("activity.gone")}</span> : null}
               </td>
             </tr>
           ))}

@@ -154,11 +154,24 @@ test("news: create a draft, publish it, edit it, then delete it; slugs from any 
   expect(new Set(slugs).size).toBe(3);
   expect(slugs).toContain(`${slugs.find((s) => s.startsWith("/news/wangluo") && !/-1$/.test(s))}-1`);
 
+  // The activity log names the article as it is now and links to it.
+  await page.goto("/admin/activity");
+  const logged = page.getByRole("link", { name: title, exact: true }).first();
+  await expect(logged).toHaveAttribute("href", /^\/admin\/news\/[0-9a-f-]{36}$/);
+  const recordId = (await logged.getAttribute("href"))!.split("/").pop()!;
+
   // Delete, after confirming.
   await page.goto(`/admin/news?q=${encodeURIComponent(title)}`);
   await deleteRow(page, title);
   await expect(page.getByText(admin.flash.news.deleted)).toBeVisible();
   expect((await page.request.get(`/news/${slug}`)).status()).toBe(404);
+
+  // Its entries now say it is gone: its id, no link.
+  await page.goto("/admin/activity");
+  const entries = page.getByRole("row").filter({ hasText: recordId });
+  await expect(entries.first()).toContainText(admin.activity.gone);
+  await expect(entries.filter({ hasText: admin.activity.actions.deleted })).toHaveCount(1);
+  await expect(page.getByRole("link", { name: title, exact: true })).toHaveCount(0);
 });
 
 test("events: 18:00 in Mexico City shows 18:00 with its zone, and the .ics carries the UTC instant", async ({ page }) => {

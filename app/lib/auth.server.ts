@@ -102,11 +102,18 @@ function sessionUnreadable(what: string, error: unknown, headers: Headers): Resp
 }
 
 /** A redirect to `page` that brings the viewer back to this request's page afterwards. */
-function redirectBackingTo(page: string, request: Request, headers: Headers): Response {
+function redirectBackingTo(page: string, request: Request, headers: Headers, extra: Record<string, string> = {}): Response {
   const url = new URL(request.url);
   const back = `${url.pathname}${url.search}`;
-  return redirect(`${page}?${new URLSearchParams({ redirectTo: back })}`, { headers });
+  return redirect(`${page}?${new URLSearchParams({ redirectTo: back, ...extra })}`, { headers });
 }
+
+/**
+ * To a sign-in page, and back. A form that arrives without a session was shown while there was
+ * one (signed out on another device, the session ended): the sign-in page says it was not saved.
+ */
+const signInFirst = (page: string, request: Request, headers: Headers) =>
+  redirectBackingTo(page, request, headers, request.method === "GET" || request.method === "HEAD" ? {} : { unsent: "1" });
 
 /**
  * The session of a signed-in viewer; a visitor is sent to /login, a viewer who still owes the
@@ -114,7 +121,7 @@ function redirectBackingTo(page: string, request: Request, headers: Headers): Re
  */
 export async function requireViewer(request: Request, context: AppLoadContext): Promise<Session & { viewer: Viewer }> {
   const session = await getSession(request, context);
-  if (!session.viewer) throw redirectBackingTo("/login", request, session.headers);
+  if (!session.viewer) throw signInFirst("/login", request, session.headers);
   if (session.viewer.needsCode) throw redirectBackingTo("/login/code", request, session.headers);
   return session as Session & { viewer: Viewer };
 }
@@ -136,7 +143,7 @@ export async function requireAnonymous(request: Request, context: AppLoadContext
 export async function requireAdmin(request: Request, context: AppLoadContext): Promise<Session & { viewer: Viewer }> {
   const session = await getSession(request, context);
   const { viewer, headers } = session;
-  if (!viewer) throw redirectBackingTo("/admin/login", request, headers);
+  if (!viewer) throw signInFirst("/admin/login", request, headers);
   if (viewer.hasAdminRole && !viewer.isAdmin) {
     if (viewer.needsCode) throw redirectBackingTo("/login/code", request, headers);
     if (!viewer.hasSecondFactor) throw redirectBackingTo("/account/two-factor", request, headers);

@@ -1,6 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { FormNotice } from "~/components/FormField";
 import { PageFrame } from "~/components/PageFrame";
 import { formSubmittingScript } from "~/components/SubmitButton";
 import { SignInForm } from "~/components/SignInForm";
@@ -22,7 +23,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "");
   if (viewer) throw redirect(redirectTo.startsWith("/admin") ? redirectTo : "/admin", { headers });
   const t = await getFixedT(request, "admin");
-  return data({ title: t("login.meta.title"), redirectTo, strings: await namespaceStrings(request, "admin", "account") }, { headers });
+  return data(
+    { title: t("login.meta.title"), redirectTo, unsent: url.searchParams.has("unsent"), strings: await namespaceStrings(request, "admin", "account") },
+    { headers },
+  );
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -37,13 +41,14 @@ export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
 export const handle: PageHandle = { scripts: [formSubmittingScript] };
 
 export default function AdminLoginPage() {
-  const { redirectTo, strings } = useLoaderData<typeof loader>();
+  const { redirectTo, unsent, strings } = useLoaderData<typeof loader>();
   useNamespaceStrings(strings);
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("admin");
   return (
     <PageFrame title={t("login.title")} subtitle={t("login.subtitle")}>
       <div className="mx-auto max-w-lg">
+        {unsent ? <FormNotice kind="error">{t("account:login.unsent")}</FormNotice> : null}
         <SignInForm id="admin-login" redirectTo={redirectTo} lastResult={actionData?.result} fallbackError="admin:common.error" />
       </div>
     </PageFrame>

@@ -27,6 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       redirectTo: safeRedirect(url.searchParams.get("redirectTo"), ""),
       deleted: url.searchParams.has("deleted"),
       signedOutEverywhere: url.searchParams.get("signedOut") === "everywhere",
+      unsent: url.searchParams.has("unsent"),
       strings: await namespaceStrings(request, "account"),
     },
     { headers },
@@ -45,7 +46,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
 export const handle: PageHandle = { scripts: [formSubmittingScript] };
 
 export default function LoginPage() {
-  const { redirectTo, deleted, signedOutEverywhere, strings } = useLoaderData<typeof loader>();
+  const { redirectTo, deleted, signedOutEverywhere, unsent, strings } = useLoaderData<typeof loader>();
   useNamespaceStrings(strings);
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("account");
@@ -55,6 +56,7 @@ export default function LoginPage() {
       <div className="mx-auto max-w-lg">
         {deleted ? <FormNotice kind="success">{t("login.deleted")}</FormNotice> : null}
         {signedOutEverywhere ? <FormNotice kind="success">{t("login.signedOutEverywhere")}</FormNotice> : null}
+        {unsent ? <FormNotice kind="error">{t("login.unsent")}</FormNotice> : null}
         <SignInForm id="login" redirectTo={redirectTo} lastResult={actionData?.result}>
           <p className="mt-6 text-ink-700">
             {t("login.noAccount")}{" "}

@@ -44,6 +44,13 @@ test("a visitor is sent to /admin/login and comes back after signing in", async 
   await page.waitForURL((url) => url.pathname === "/");
   await page.goto("/admin");
   await expect(page).toHaveURL(/\/admin\/login/);
+
+  // A form sent once signed out (from a page left open) is not saved, and the sign-in page says so.
+  const sent = await page.request.post("/admin/news/new", { headers: { Origin: new URL(page.url()).origin }, form: { title: "Unsent" }, maxRedirects: 0 });
+  expect(sent.status()).toBe(302);
+  expect(sent.headers().location).toBe("/admin/login?redirectTo=%2Fadmin%2Fnews%2Fnew&unsent=1");
+  await page.goto(sent.headers().location);
+  await expect(page.getByText(account.login.unsent)).toBeVisible();
 });
 
 test("a wrong password at /admin/login is refused with the error, and the email is kept", async ({ page }) => {

@@ -1,7 +1,8 @@
 import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import account from "../../locales/en/account.json" with { type: "json" };
-import { PASSWORD, approvedMember, field, ownClientAddress, signIn } from "./members";
+import voting from "../../locales/en/voting.json" with { type: "json" };
+import { PASSWORD, approvedMember, field, ownClientAddress, signIn, unique } from "./members";
 import { expectOnePostWhileBusy } from "./submitting";
 
 /**
@@ -38,6 +39,37 @@ test("signing out of all devices signs out another browser too", async ({ browse
   await expectSignedOut(other);
   await expectSignedOut(page);
   await other.context().close();
+});
+
+test("a comment sent after the session ended elsewhere is not saved: sign-in says so, and leads back to the proposal", async ({ browser, page }) => {
+  const { email } = await approvedMember("ended");
+  await signIn(page, email);
+  const proposal = "/voting/50000000-0000-4000-8000-000000000003";
+  await page.goto(proposal);
+  const text = `Written while signed out elsewhere ${unique()}`;
+  await field(page, voting.detail.comments.new).fill(text);
+
+  const other = await secondBrowser(browser, email);
+  await other.goto("/account");
+  await other.getByRole("button", { name: account.account.sessions.submit }).click();
+  await expect(other).toHaveURL(/\/login\?signedOut=everywhere$/);
+  await other.context().close();
+
+  await page.getByRole("button", { name: voting.detail.comments.submit, exact: true }).click();
+  await page.waitForURL((url) => url.pathname === "/login");
+  expect(new URL(page.url()).search).toBe(`?${new URLSearchParams({ redirectTo: proposal, unsent: "1" })}`);
+  await expect(page.getByText(account.login.unsent)).toBeVisible();
+  await field(page, account.fields.email).fill(email);
+  await field(page, account.fields.password).fill(PASSWORD);
+  await page.getByRole("button", { name: account.login.submit }).click();
+  await expect(page).toHaveURL(new RegExp(`${proposal}$`));
+  await expect(page.getByText(text)).toHaveCount(0);
+
+  // Opening a page that needs a session is no form sent: no such message.
+  await page.context().clearCookies();
+  await page.goto("/account");
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Faccount$/);
+  await expect(page.getByText(account.login.unsent)).toHaveCount(0);
 });
 
 test("a new password signs out the member's other browsers, not this one", async ({ browser, page }) => {

@@ -69,6 +69,42 @@ const timeZone = z
 
 const localDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/, { error: "errors.dateInvalid" });
 
+/**
+ * A refinement of the whole form that still runs when other fields failed (zod skips it by
+ * default), so its message comes with theirs instead of after they are fixed; not when one of
+ * the fields it reads failed, since their values are then not what it expects.
+ */
+const unlessFieldsFailed = (fields: string[]) => ({
+  when: ({ issues }: { issues: Array<{ path?: PropertyKey[] }> }) => !issues.some((issue) => fields.includes(String(issue.path?.[0]))),
+});
+
+/** An event's start and end as instants; null, with each problem added to `context`, when there are none. */
+function eventWindow(
+  event: { startsAt?: string; endsAt?: string; timeZone: string },
+  context: z.RefinementCtx,
+): { startDate: string; endDate: string | null } | null {
+  if (event.startsAt === undefined) {
+    context.addIssue({ code: "custom", path: ["startsAt"], message: "errors.startRequired" });
+    return null;
+  }
+  const instant = (field: "startsAt" | "endsAt") => {
+    const local = event[field];
+    if (local === undefined) return null;
+    const result = instantFromLocal(local, event.timeZone);
+    if ("instant" in result) return result.instant.toISOString();
+    context.addIssue({ code: "custom", path: [field], message: result.problem === "gap" ? "errors.timeInGap" : "errors.dateInvalid" });
+    return undefined;
+  };
+  const startDate = instant("startsAt");
+  const endDate = instant("endsAt");
+  if (!startDate || endDate === undefined) return null;
+  if (endDate && endDate < startDate) {
+    context.addIssue({ code: "custom", path: ["endsAt"], message: "errors.endBeforeStart" });
+    return null;
+  }
+  return { startDate, endDate };
+}
+
 export const EventSchema = z
   .object({
     title: text("errors.titleRequired", 300),
@@ -90,26 +126,11 @@ export const EventSchema = z
     isPublished: checkbox,
     version,
   })
+  // Reported with the other fields' errors: a transform alone would wait until every other field is valid.
+  .superRefine((event, context) => void eventWindow(event, context), unlessFieldsFailed(["startsAt", "endsAt", "timeZone"]))
   .transform((event, context) => {
-    const instant = (field: "startsAt" | "endsAt") => {
-      const local = event[field];
-      if (local === undefined) return null;
-      const result = instantFromLocal(local, event.timeZone);
-      if ("instant" in result) return result.instant.toISOString();
-      context.addIssue({ code: "custom", path: [field], message: result.problem === "gap" ? "errors.timeInGap" : "errors.dateInvalid" });
-      return z.NEVER;
-    };
-    if (event.startsAt === undefined) {
-      context.addIssue({ code: "custom", path: ["startsAt"], message: "errors.startRequired" });
-      return z.NEVER;
-    }
-    const startDate = instant("startsAt");
-    const endDate = instant("endsAt");
-    if (startDate && endDate && endDate < startDate) {
-      context.addIssue({ code: "custom", path: ["endsAt"], message: "errors.endBeforeStart" });
-      return z.NEVER;
-    }
-    return { ...event, startDate: startDate as string, endDate };
+    const window = eventWindow(event, context);
+    return window ? { ...event, ...window } : z.NEVER;
   });
 
 export const ResourceSchema = z.object({
@@ -154,7 +175,7 @@ export const GroupSchema = z
       const missing = group.latitude === null ? "latitude" : "longitude";
       context.addIssue({ code: "custom", path: [missing], message: "errors.coordinatesTogether" });
     }
-  });
+  }, unlessFieldsFailed(["latitude", "longitude"]));
 
 /** discussion → voting: the window, entered in a time zone like an event's dates. */
 export const VotingWindowSchema = z

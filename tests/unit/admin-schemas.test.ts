@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { EventSchema, GroupSchema } from "~/lib/admin-schemas";
+import { parseForm } from "~/lib/form-submission.server";
+
+const form = (fields: Record<string, string>) => {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.set(name, value);
+  return data;
+};
+
+/** The errors a submission is refused with, field by field. */
+const errorsOf = (submission: ReturnType<typeof parseForm>) => (submission.status === "success" ? {} : submission.reply().error);
+
+describe("the back-office's form schemas", () => {
+  it("an event's dates are judged together with its other fields, not once they are all valid", () => {
+    const endBeforeStart = parseForm(form({ startsAt: "2026-12-05T18:00", endsAt: "2026-12-05T17:00", timeZone: "Europe/Berlin" }), EventSchema);
+    expect(errorsOf(endBeforeStart)).toMatchObject({
+      title: ["errors.titleRequired"],
+      description: ["errors.descriptionRequired"],
+      endsAt: ["errors.endBeforeStart"],
+    });
+    const noStart = parseForm(form({ timeZone: "UTC" }), EventSchema);
+    expect(errorsOf(noStart)).toMatchObject({ title: ["errors.titleRequired"], startsAt: ["errors.startRequired"] });
+    // 02:30 on the night Berlin's clocks go forward does not exist.
+    const inGap = parseForm(form({ title: "T", startsAt: "2027-03-28T02:30", endsAt: "nonsense", timeZone: "Europe/Berlin" }), EventSchema);
+    expect(errorsOf(inGap)).toEqual({ description: ["errors.descriptionRequired"], endsAt: ["errors.dateInvalid"] });
+  });
+
+  it("a valid event's local times become instants in its zone", () => {
+    const event = parseForm(form({ title: "T", description: "D", startsAt: "2026-12-05T18:00", endsAt: "2026-12-05T20:00", timeZone: "America/Mexico_City" }), EventSchema);
+    expect(event.status).toBe("success");
+    expect(event.status === "success" && [event.value.startDate, event.value.endDate]).toEqual(["2026-12-06T00:00:00.000Z", "2026-12-06T02:00:00.000Z"]);
+  });
+
+  it("a group's coordinates come in pairs, said beside a missing name too", () => {
+    expect(errorsOf(parseForm(form({ latitude: "52.5" }), GroupSchema))).toMatchObject({
+      name: ["errors.nameRequired"],
+      longitude: ["errors.coordinatesTogether"],
+    });
+    // An out-of-range latitude is its own error, not also "one without the other".
+    expect(errorsOf(parseForm(form({ name: "G", description: "D", latitude: "91" }), GroupSchema))).toEqual({ latitude: ["errors.latitudeRange"] });
+  });
+});

@@ -48,6 +48,13 @@ const picture = z
 /** The version the form was opened at (the record's updated_at), for the concurrent-edit check. */
 const version = z.string().max(64).optional();
 
+/**
+ * The id a new record's form was given when it was rendered: the same form sent twice makes one
+ * record (decision 057). Anything else (an older page, a crafted value) is dropped, and the
+ * database picks the id.
+ */
+const newRecordId = z.uuid().optional().catch(undefined);
+
 export const NewsSchema = z.object({
   title: text("errors.titleRequired", 300),
   excerpt: text("errors.excerptRequired", 1000),
@@ -55,6 +62,7 @@ export const NewsSchema = z.object({
   content: z.string({ error: "errors.contentRequired" }).refine((value) => value.trim().length > 0, { error: "errors.contentRequired" }),
   isPublished: checkbox,
   version,
+  newRecordId,
 });
 
 /** One of the select's zones, kept by its current name (an older spelling, Europe/Kiev, is taken as Europe/Kyiv). */
@@ -125,6 +133,7 @@ export const EventSchema = z
       .transform((value) => value ?? null),
     isPublished: checkbox,
     version,
+    newRecordId,
   })
   // Reported with the other fields' errors: a transform alone would wait until every other field is valid.
   .superRefine((event, context) => void eventWindow(event, context), unlessFieldsFailed(["startsAt", "endsAt", "timeZone"]))
@@ -141,6 +150,7 @@ export const ResourceSchema = z.object({
   fileUrl: optionalLink("errors.urlInvalid"),
   isPublished: checkbox,
   version,
+  newRecordId,
 });
 
 const coordinate = (limit: number, message: string) =>
@@ -168,6 +178,7 @@ export const GroupSchema = z
       .transform((value) => value ?? null),
     isVerified: checkbox,
     version,
+    newRecordId,
   })
   .superRefine((group, context) => {
     // The map needs both or neither (groups_coordinates_together).

@@ -12,7 +12,7 @@ import { richTextFromForm } from "~/lib/rich-text.server";
 import { currentTimeZone, localFromInstant } from "~/lib/zoned-time";
 import type { Supabase } from "./query.server";
 import { slugify } from "~/lib/slug";
-import { insertRecord, lastChange, recordById, updateRecord, type ManagedTable } from "./admin-records.server";
+import { insertRecord, lastChange, recordById, updateRecord, WriteError, type ManagedTable } from "./admin-records.server";
 
 type Row = Record<string, unknown>;
 
@@ -29,7 +29,7 @@ export type ListItem = {
 };
 
 export type Parsed =
-  | { ok: true; row: Row; title: string; version: string | undefined }
+  | { ok: true; row: Row; title: string; version: string | undefined; newRecordId: string | undefined }
   | { ok: false; reply: SubmissionResult<string[]> };
 
 export type ContentSection = {
@@ -62,8 +62,8 @@ function parseWith<S extends z.ZodType>(
   if (submission.status !== "success") return { ok: false, reply: submission.reply() };
   const row = toRow(submission.value);
   if ("fieldErrors" in row) return { ok: false, reply: submission.reply({ fieldErrors: row.fieldErrors as Record<string, string[]> }) };
-  const version = (submission.value as { version?: string }).version;
-  return { ok: true, row, title: title(submission.value), version };
+  const { version, newRecordId } = submission.value as { version?: string; newRecordId?: string };
+  return { ok: true, row, title: title(submission.value), version, newRecordId };
 }
 
 const publishedItem = (row: Row, path: string, date: unknown): ListItem => ({
@@ -291,6 +291,8 @@ export type SaveOutcome = { kind: "created" | "updated" | "missing" } | { kind: 
 /**
  * Writes a parsed form: a new record (id null) with its author and a free slug, or an update that
  * refuses to overwrite a version the admin never saw. Throws WriteError when the database refuses.
+ * A new record takes the id its form was given: sent again, the form meets the record its first
+ * sending made and is answered as that one was (decision 057).
  */
 export async function saveRecord(
   supabase: Supabase,
@@ -303,7 +305,14 @@ export async function saveRecord(
   if (id === null) {
     const author = section.authorColumn ? { [section.authorColumn]: authorId } : {};
     const slugBase = section.slugFallback ? slugify(parsed.title, section.slugFallback) : null;
-    await insertRecord(supabase, section.table, { ...parsed.row, ...author }, slugBase);
+    const { newRecordId } = parsed;
+    try {
+      await insertRecord(supabase, section.table, { ...parsed.row, ...author, ...(newRecordId ? { id: newRecordId } : {}) }, slugBase);
+    } catch (error) {
+      const sentAgain =
+        newRecordId !== undefined && error instanceof WriteError && error.cause.code === "23505" && (await recordById(supabase, section.table, "id", newRecordId)) !== null;
+      if (!sentAgain) throw error;
+    }
     return { kind: "created" };
   }
   // An edit that does not say which version it was made on cannot show what it would overwrite:

@@ -38,6 +38,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     {
       name: section.name,
       id: isNew ? null : (params.id ?? ""),
+      newRecordId: isNew ? crypto.randomUUID() : null,
       gone,
       title: t(sectionKey(section.name, isNew ? "add" : "edit")),
       defaults: record ? section.formValues(record) : emptyForm(section.name),
@@ -87,7 +88,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: page?.title }, { name: "robots", content: "noindex" }];
 
 export default function RecordFormPage() {
-  const { name, id, gone, title, defaults, timeZones } = useLoaderData<typeof loader>();
+  const { name, id, newRecordId, gone, title, defaults, timeZones } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as SaveReply | undefined;
   const navigation = useNavigation();
   const { t } = useTranslation("admin");
@@ -111,7 +112,7 @@ export default function RecordFormPage() {
         lastResult={navigation.state === "idle" ? actionData?.result : null}
         conflict={actionData?.conflict ?? null}
         submitting={navigation.state === "submitting"}
-        isNew={id === null}
+        newRecordId={newRecordId}
         timeZones={timeZones}
       />
     </AdminPage>

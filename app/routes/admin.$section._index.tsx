@@ -35,6 +35,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     title: t(sectionKey(section.name, "meta")),
     query,
     emptyForm: emptyForm(section.name),
+    // The id the next record added here will get (decision 057): a save that creates it redirects
+    // back here, and this loader gives the next form a new one.
+    newRecordId: crypto.randomUUID(),
     timeZones: section.name === "events" ? timeZoneChoices() : [],
   };
   const { list: rows, loadFailed } = await listOrFailure(request, headers, page, (page) =>
@@ -52,7 +55,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: page?.title }, { name: "robots", content: "noindex" }];
 
 export default function ContentList() {
-  const { name, query, list, loadFailed, emptyForm: blank, timeZones } = useLoaderData<typeof loader>();
+  const { name, query, list, loadFailed, emptyForm: blank, newRecordId, timeZones } = useLoaderData<typeof loader>();
   const { t } = useTranslation("admin");
   const location = useLocation();
   const [editing, setEditing] = useState<string | null>(null);
@@ -101,7 +104,7 @@ export default function ContentList() {
             submitting={saver.state !== "idle"}
             FormElement={saver.Form}
             onCancel={() => setEditing(null)}
-            isNew={editing === NEW_RECORD}
+            newRecordId={editing === NEW_RECORD ? newRecordId : null}
             timeZones={timeZones}
           />
         </div>

@@ -655,6 +655,28 @@ test("a record deleted while it is open: its save is a 404 in the back-office wi
   await expect(page.getByText(admin.flash.notFound)).toBeVisible();
 });
 
+test("the same new-record form sent twice makes one article, and both answers go back to the list", async ({ page }) => {
+  await signInAsAdmin(page, "/admin");
+  await openAddForm(page, "news");
+  const newRecordId = await page.locator("input[name=newRecordId]").inputValue();
+  expect(newRecordId).toMatch(/^[0-9a-f-]{36}$/);
+  const title = `Sent twice ${unique()}`;
+  const form = { title, excerpt: "Pressed twice.", imageUrl: "/demo/assembly.webp", content: "Pressed twice without JavaScript.", content_format: "text", newRecordId };
+  const post = () => page.request.post("/admin/news/new", { headers: { Origin: new URL(page.url()).origin }, form, maxRedirects: 0 });
+  // Both at once, as a double press without JavaScript sends them.
+  const answers = await Promise.all([post(), post()]);
+  for (const answer of answers) {
+    expect(answer.status()).toBe(302);
+    expect(answer.headers().location).toBe("/admin/news");
+  }
+  await page.goto(`/admin/news?${new URLSearchParams({ q: title })}`);
+  await expect(page.getByRole("row", { name: new RegExp(title) })).toHaveCount(1);
+
+  // The next form is given an id of its own.
+  await openAddForm(page, "news");
+  await expect(page.locator("input[name=newRecordId]")).not.toHaveValue(newRecordId);
+});
+
 test("on a phone only the lists' tables scroll sideways, and a visitor's long name wraps", async ({ page }) => {
   test.skip(!js(), "measures the page's width with a script");
   const word = "Donaudampfschifffahrtselektrizitätenhauptbetriebswerkbauunterbeamtengesellschaft";

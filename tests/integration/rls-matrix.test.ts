@@ -100,8 +100,9 @@ for (const { table, published, draft } of publishable) {
     });
 
     for (const role of ["anon", "member"] as const) {
-      it(`${role}: cannot insert`, async () => {
+      it(`${role}: cannot insert, with or without naming the id`, async () => {
         expectRlsError(await untyped(clients[role]).from(table).insert(newRow(table, `rls-${role}`)), role);
+        expectRlsError(await untyped(clients[role]).from(table).insert({ ...newRow(table, `rls-${role}-id`), id: crypto.randomUUID() }), role);
       });
       it(`${role}: cannot update`, async () => {
         expectDenied(await untyped(clients[role]).from(table).update({ title: "Hijacked" }).eq("id", published).select("id"), role);
@@ -118,6 +119,12 @@ for (const { table, published, draft } of publishable) {
       expect(inserted.error).toBeNull();
       expectRows(await untyped(clients.admin).from(table).update({ title: "Edited" }).eq("id", inserted.data!.id).select("id"), 1);
       expectRows(await untyped(clients.admin).from(table).delete().eq("id", inserted.data!.id).select("id"), 1);
+    });
+    it("admin: may give a new row the id its form was given, once (decision 057)", async () => {
+      const id = crypto.randomUUID();
+      expectRows(await untyped(clients.admin).from(table).insert({ ...newRow(table, "rls-named"), id }).select("id"), 1);
+      const again = await untyped(clients.admin).from(table).insert({ ...newRow(table, "rls-named-again"), id });
+      expect(again.error?.code).toBe("23505");
     });
   });
 }
@@ -141,6 +148,13 @@ describe("groups", () => {
       expectRows(await service().from("groups").select("id").eq("id", ids.group), 1);
     });
   }
+  it("member: cannot insert a group by naming its id", async () => {
+    expectRlsError(await clients.member.from("groups").insert({ id: crypto.randomUUID(), name: "Fake", description: "x" }), "member");
+  });
+  it("admin: may give a new group the id its form was given (decision 057)", async () => {
+    const id = crypto.randomUUID();
+    expectRows(await clients.admin.from("groups").insert({ id, name: "Named group", description: "x" }).select("id"), 1);
+  });
   it("admin: inserts, updates and deletes", async () => {
     const inserted = await clients.admin.from("groups").insert({ name: "New group", description: "x" }).select("id").single();
     expect(inserted.error).toBeNull();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EventSchema, GroupSchema } from "~/lib/admin-schemas";
+import { EventSchema, GroupSchema, NewsSchema } from "~/lib/admin-schemas";
 import { parseForm } from "~/lib/form-submission.server";
 
 const form = (fields: Record<string, string>) => {
@@ -39,5 +39,15 @@ describe("the back-office's form schemas", () => {
     });
     // An out-of-range latitude is its own error, not also "one without the other".
     expect(errorsOf(parseForm(form({ name: "G", description: "D", latitude: "91" }), GroupSchema))).toEqual({ latitude: ["errors.latitudeRange"] });
+  });
+
+  it("a new record's form id is kept when it is a UUID and dropped otherwise (decision 057)", () => {
+    const fields = { title: "T", excerpt: "E", imageUrl: "/demo/assembly.webp", content: "C" };
+    const id = crypto.randomUUID();
+    const named = parseForm(form({ ...fields, newRecordId: id }), NewsSchema);
+    expect(named.status === "success" && named.value.newRecordId).toBe(id);
+    const crafted = parseForm(form({ ...fields, newRecordId: "1; drop table news_articles" }), NewsSchema);
+    expect(crafted.status).toBe("success");
+    expect(crafted.status === "success" && crafted.value.newRecordId).toBeUndefined();
   });
 });

@@ -28,7 +28,7 @@ export function ContentForm({
   submitting,
   FormElement = Form,
   onCancel,
-  isNew,
+  newRecordId,
   timeZones,
 }: {
   section: ContentSectionName;
@@ -40,11 +40,13 @@ export function ContentForm({
   FormElement?: typeof Form | ReturnType<typeof useFetcher>["Form"];
   /** Closes the form inside the list; on its own page Cancel goes back to the list (its search, filters and page). */
   onCancel?: () => void;
-  isNew: boolean;
+  /** The id a new record will get (decision 057); null when the form edits a saved record. */
+  newRecordId: string | null;
   timeZones: string[];
 }) {
   const { t } = useTranslation("admin");
   const { search } = useLocation();
+  const isNew = newRecordId !== null;
   const [form, fields] = useForm({ id: `${section}-form`, lastResult, defaultValue: defaults, shouldValidate: "onSubmit" });
   const all = fields as unknown as Record<string, AnyField>;
   const formError = form.errors?.[0];
@@ -62,6 +64,7 @@ export function ContentForm({
           JavaScript the page that answers it runs the loader again, which reads the newer version
           someone else saved meanwhile; the next save would then overwrite what nobody showed. */}
       <input type="hidden" name="version" value={conflict?.version ?? String(all.version.initialValue ?? defaults.version ?? "")} />
+      {newRecordId !== null ? <input type="hidden" name="newRecordId" value={newRecordId} /> : null}
 
       {section === "groups" ? (
         <TextField field={all.name} label={t("fields.name")} required maxLength={200} />

@@ -250,13 +250,19 @@ export function emptyForm(name: ContentSectionName): FormValues {
   return sections[name].formValues({});
 }
 
+/** A stored value and a submitted one are the same: equal once trimmed, or the same number ("52.50" is stored as 52.5). */
+function sameText(saved: string, submitted: string): boolean {
+  const [a, b] = [saved.trim(), submitted.trim()];
+  return a === b || (a !== "" && b !== "" && Number.isFinite(Number(a)) && Number(a) === Number(b));
+}
+
 /** Which submitted fields differ from the record as saved now, with the saved values. */
 function differences(saved: FormValues, form: FormData): Conflict["fields"] {
   const fields: Conflict["fields"] = [];
   for (const [name, value] of Object.entries(saved)) {
     if (name === "version") continue;
     const submitted = form.get(name);
-    const same = typeof value === "boolean" ? value === (submitted === "on") : value.trim() === (typeof submitted === "string" ? submitted.trim() : "");
+    const same = typeof value === "boolean" ? value === (submitted === "on") : sameText(value, typeof submitted === "string" ? submitted : "");
     if (!same) fields.push({ name, saved: typeof value === "boolean" ? (value ? "✓" : "✗") : value });
   }
   return fields;
@@ -286,6 +292,13 @@ async function slugBaseForUpdate(supabase: Supabase, section: ContentSection, id
   return slugify(title, section.slugFallback);
 }
 
+/** Whether `record` is what this form would make: every field as submitted, the rich text as it was sanitized. */
+function madeBy(section: ContentSection, record: Row, parsed: Extract<Parsed, { ok: true }>, form: FormData): boolean {
+  const richTextSame = !("content" in parsed.row) || String(parsed.row.content ?? "") === String(record.content ?? "");
+  // The stored rich text is the sanitized HTML, which the form's text (plain text without JavaScript) is not.
+  return richTextSame && differences(section.formValues(record), form).every((field) => field.name === "content");
+}
+
 export type SaveOutcome = { kind: "created" | "updated" | "missing" } | { kind: "changed"; conflict: Conflict };
 
 /**
@@ -306,12 +319,16 @@ export async function saveRecord(
     const author = section.authorColumn ? { [section.authorColumn]: authorId } : {};
     const slugBase = section.slugFallback ? slugify(parsed.title, section.slugFallback) : null;
     const { newRecordId } = parsed;
+    const row = { ...parsed.row, ...author };
     try {
-      await insertRecord(supabase, section.table, { ...parsed.row, ...author, ...(newRecordId ? { id: newRecordId } : {}) }, slugBase);
+      await insertRecord(supabase, section.table, newRecordId ? { ...row, id: newRecordId } : row, slugBase);
     } catch (error) {
-      const sentAgain =
-        newRecordId !== undefined && error instanceof WriteError && error.cause.code === "23505" && (await recordById(supabase, section.table, "id", newRecordId)) !== null;
-      if (!sentAgain) throw error;
+      if (!(newRecordId && error instanceof WriteError && error.cause.code === "23505")) throw error;
+      const existing = await recordById<Row>(supabase, section.table, section.recordColumns, newRecordId);
+      if (!existing) throw error;
+      // The id is taken by the record this form made. Sent again as it was, there is nothing to do; with
+      // other values (a form brought back by Back and filled again) it is a new record, under an id of its own.
+      if (!madeBy(section, existing, parsed, form)) await insertRecord(supabase, section.table, row, slugBase);
     }
     return { kind: "created" };
   }

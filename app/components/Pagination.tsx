@@ -17,7 +17,7 @@ export function Pagination({
   labels: { nav: string; previous: string; next: string; status: string };
 }) {
   if (pageCount <= 1) return null;
-  const linkClass = "btn border border-ink-300 bg-white text-ink-900 hover:border-ink-500";
+  const linkClass = "btn-secondary";
   return (
     <nav aria-label={labels.nav} className="mt-12 flex flex-wrap items-center justify-between gap-4">
       {page > 1 ? (

@@ -100,7 +100,7 @@ export function ProposalForm({
       <div className="mt-2 flex flex-wrap gap-3">
         <SubmitButton busy={submitting} label={submitLabel} busyLabel={submittingLabel} className="btn-primary" />
         {inDialog ? (
-          <button type="button" data-closes-dialog className="btn border border-ink-300 bg-white text-ink-900 hover:border-ink-500">
+          <button type="button" data-closes-dialog className="btn-secondary">
             {t("form.cancel")}
           </button>
         ) : null}

@@ -212,7 +212,7 @@ export default function AccountPage() {
 
         <Section title={t("account.twoFactor.title")}>
           <p className="mb-4 text-ink-700">{viewer.hasSecondFactor ? t("account.twoFactor.on") : t("account.twoFactor.off")}</p>
-          <Link to="/account/two-factor" className="btn border border-ink-300 bg-white text-ink-900 hover:border-ink-500">
+          <Link to="/account/two-factor" className="btn-secondary">
             {t("account.twoFactor.manage")}
           </Link>
         </Section>
@@ -225,14 +225,14 @@ export default function AccountPage() {
               busy={signingOut}
               label={t("account.sessions.submit")}
               busyLabel={t("account.sessions.submitting")}
-              className="btn border border-ink-300 bg-white text-ink-900 hover:border-ink-500"
+              className="btn-secondary"
             />
           </Form>
         </Section>
 
         <Section title={t("account.data.title")}>
           <p className="mb-4 text-ink-700">{t("account.data.text")}</p>
-          <a href="/account/data.json" download className="btn border border-ink-300 bg-white text-ink-900 hover:border-ink-500">
+          <a href="/account/data.json" download className="btn-secondary">
             {t("account.data.download")}
           </a>
         </Section>

@@ -221,7 +221,7 @@ type PageData = ReturnType<typeof useLoaderData<typeof loader>>;
 /** One action as a form of its own. While it posts it keeps its words: what matters is that a second press does not post again. */
 function ActionButton({ intent, label, variant = "outline", pressed }: { intent: Intent; label: string; variant?: "primary" | "outline"; pressed?: boolean }) {
   const busy = useSubmitting(intent);
-  const look = variant === "primary" ? "btn-primary" : "btn border border-ink-300 bg-white text-ink-900 hover:border-ink-500";
+  const look = variant === "primary" ? "btn-primary" : "btn-secondary";
   return (
     <Form method="post" preventScrollReset>
       <input type="hidden" name="intent" value={intent} />
@@ -256,7 +256,7 @@ function ProposalActions({ proposal, viewer }: { proposal: PageData["proposal"];
     <div className="grid gap-6">
       {own && proposal.status === "draft" ? (
         <div className="flex flex-wrap gap-3">
-          <Link to={`/voting/${proposal.id}/edit`} className="btn border border-ink-300 bg-white text-ink-900 hover:border-ink-500">
+          <Link to={`/voting/${proposal.id}/edit`} className="btn-secondary">
             {t("detail.edit")}
           </Link>
           <ActionButton intent="publish" variant="primary" label={t("detail.publish")} />
@@ -280,7 +280,7 @@ function ProposalActions({ proposal, viewer }: { proposal: PageData["proposal"];
       {own && proposal.commentsOpen ? (
         // Withdrawing cannot be undone: the button that does it is one step away, with or without scripts.
         <details>
-          <summary className="btn w-fit cursor-pointer list-none border border-ink-300 bg-white text-ink-900 hover:border-ink-500 [&::-webkit-details-marker]:hidden">
+          <summary className="btn-secondary w-fit cursor-pointer list-none [&::-webkit-details-marker]:hidden">
             {t("detail.withdraw")}
           </summary>
           <div className="mt-3 grid justify-items-start gap-3 rounded-md border border-accent-600/40 bg-accent-300/15 p-4">
@@ -355,7 +355,7 @@ function ReportForm({ commentId }: { commentId?: string }) {
           busy={busy}
           label={t("detail.report.submit")}
           busyLabel={t("detail.report.submit")}
-          className="btn border border-ink-300 bg-white text-ink-900 hover:border-ink-500 justify-self-start"
+          className="btn-secondary justify-self-start"
         />
       </Form>
     </details>

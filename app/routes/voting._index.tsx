@@ -132,7 +132,7 @@ export default function VotingPage() {
             <CreateProposal groups={groups} draftId={draftId} />
           ) : viewer ? null : (
             <>
-              <Link to="/login?redirectTo=%2Fvoting%2Fnew" className="btn border border-ink-300 bg-white text-ink-900 hover:border-ink-500">
+              <Link to="/login?redirectTo=%2Fvoting%2Fnew" className="btn-secondary">
                 {t("list.create")}
               </Link>
               <Link to="/join" prefetch="intent" className="btn-primary">

@@ -1,10 +1,10 @@
 /**
  * The rich-text editor on a page that runs no React app (docs/decisions/044-islands.md). Each field
- * is the server's textarea (RichTextEditor.tsx) until the member shows they are about
- * to write: a focus or a press anywhere in its form, or at once where the field already holds HTML
- * (a draft to edit, or a form the server sent back with the editor's text in it). Then the editor's
- * code (React and Tiptap) loads and takes over what was typed meanwhile, and the focus. A member who only reads the page, and a
- * phone that cannot spare the time at load, never pay for it.
+ * is the server's textarea (RichTextEditor.tsx) until the member shows they are about to write: a
+ * focus or a press anywhere in its form, or at once where the field already holds HTML (a draft to
+ * edit, or a form the server sent back with the editor's text in it). Then the editor's code (React
+ * and Tiptap) loads and takes over what was typed meanwhile, and the focus. A member who only reads
+ * the page, and a phone that cannot spare the time at load, never pay for it.
  *
  * Run on load and again by a hydrated app after each navigation (the default export); there React's
  * own RichTextEditor runs the fields, and this does nothing.

@@ -250,10 +250,13 @@ export function emptyForm(name: ContentSectionName): FormValues {
   return sections[name].formValues({});
 }
 
-/** A stored value and a submitted one are the same: equal once trimmed, or the same number ("52.50" is stored as 52.5). */
-function sameText(saved: string, submitted: string): boolean {
+/** The form fields that hold a number: "52.50" is stored, and shown again, as 52.5. */
+const NUMBER_FIELDS: ReadonlySet<string> = new Set(["latitude", "longitude", "maxParticipants"]);
+
+/** A stored value and a submitted one are the same: equal once trimmed, or, in a number field, the same number. */
+function sameValue(name: string, saved: string, submitted: string): boolean {
   const [a, b] = [saved.trim(), submitted.trim()];
-  return a === b || (a !== "" && b !== "" && Number.isFinite(Number(a)) && Number(a) === Number(b));
+  return a === b || (NUMBER_FIELDS.has(name) && a !== "" && b !== "" && Number(a) === Number(b));
 }
 
 /** Which submitted fields differ from the record as saved now, with the saved values. */
@@ -262,7 +265,7 @@ function differences(saved: FormValues, form: FormData): Conflict["fields"] {
   for (const [name, value] of Object.entries(saved)) {
     if (name === "version") continue;
     const submitted = form.get(name);
-    const same = typeof value === "boolean" ? value === (submitted === "on") : sameText(value, typeof submitted === "string" ? submitted : "");
+    const same = typeof value === "boolean" ? value === (submitted === "on") : sameValue(name, value, typeof submitted === "string" ? submitted : "");
     if (!same) fields.push({ name, saved: typeof value === "boolean" ? (value ? "✓" : "✗") : value });
   }
   return fields;

@@ -17,8 +17,11 @@ const NAMED_RECORDS = {
 type NamedTable = keyof typeof NAMED_RECORDS;
 const isNamedTable = (table: string): table is NamedTable => table in NAMED_RECORDS;
 
-/** A logged record as it is now: its name and back-office page, gone, or null for a table without pages. */
-export type RecordNow = { name: string; path: string } | "gone" | null;
+/** A record that still exists: its current name and its back-office page. */
+type RecordLink = { name: string; path: string };
+
+/** A logged record as it is now: its link, gone, or null for a table without pages. */
+export type RecordNow = RecordLink | "gone" | null;
 
 /**
  * A page of the log, each entry with its record as it is now: the log keeps only ids (never the
@@ -40,12 +43,12 @@ export async function activityPage(supabase: Supabase, page: number) {
   return { ...entries, items: entries.items.map((entry) => ({ ...entry, now: now(entry) })) };
 }
 
-async function currentNames(supabase: Supabase, entries: Array<{ table_name: string; record_id: string }>): Promise<Map<string, { name: string; path: string }>> {
+async function currentNames(supabase: Supabase, entries: Array<{ table_name: string; record_id: string }>): Promise<Map<string, RecordLink>> {
   const idsByTable = new Map<NamedTable, Set<string>>();
   for (const { table_name, record_id } of entries) {
     if (isNamedTable(table_name) && isRecordId(record_id)) idsByTable.set(table_name, (idsByTable.get(table_name) ?? new Set()).add(record_id));
   }
-  const names = new Map<string, { name: string; path: string }>();
+  const names = new Map<string, RecordLink>();
   await Promise.all(
     [...idsByTable].map(async ([table, ids]) => {
       const { column, path } = NAMED_RECORDS[table];

@@ -12,6 +12,7 @@ import { richTextFromForm } from "~/lib/rich-text.server";
 import { currentTimeZone, localFromInstant } from "~/lib/zoned-time";
 import type { Supabase } from "./query.server";
 import { slugify } from "~/lib/slug";
+import { v5 as uuidv5 } from "uuid";
 import { insertRecord, lastChange, recordById, updateRecord, WriteError, type ManagedTable } from "./admin-records.server";
 
 type Row = Record<string, unknown>;
@@ -302,6 +303,36 @@ function madeBy(section: ContentSection, record: Row, parsed: Extract<Parsed, { 
   return richTextSame && differences(section.formValues(record), form).every((field) => field.name === "content");
 }
 
+/**
+ * Inserts a new record under the id its form was given. When that id is taken by a record with
+ * other values, the form was used again (brought back by Back and filled with another record): the
+ * record goes under an id derived from the form's id and its values, so that this use too is made
+ * once however often it is sent. A taken id whose record holds what the form says is a resend, and
+ * nothing is written (decision 057).
+ */
+async function insertNewRecord(supabase: Supabase, section: ContentSection, row: Row, parsed: Extract<Parsed, { ok: true }>, form: FormData): Promise<void> {
+  const slugBase = section.slugFallback ? slugify(parsed.title, section.slugFallback) : null;
+  const { newRecordId } = parsed;
+  if (!newRecordId) {
+    await insertRecord(supabase, section.table, row, slugBase);
+    return;
+  }
+  const values = JSON.stringify(Object.entries(row).sort(([a], [b]) => a.localeCompare(b)));
+  for (const candidate of [newRecordId, uuidv5(values, newRecordId)]) {
+    try {
+      await insertRecord(supabase, section.table, { ...row, id: candidate }, slugBase);
+      return;
+    } catch (error) {
+      if (!(error instanceof WriteError && error.cause.code === "23505")) throw error;
+      const existing = await recordById<Row>(supabase, section.table, section.recordColumns, candidate);
+      if (!existing) throw error;
+      if (madeBy(section, existing, parsed, form)) return;
+    }
+  }
+  // Both taken by records edited since: the form's values are a record of their own.
+  await insertRecord(supabase, section.table, row, slugBase);
+}
+
 export type SaveOutcome = { kind: "created" | "updated" | "missing" } | { kind: "changed"; conflict: Conflict };
 
 /**
@@ -320,19 +351,7 @@ export async function saveRecord(
 ): Promise<SaveOutcome> {
   if (id === null) {
     const author = section.authorColumn ? { [section.authorColumn]: authorId } : {};
-    const slugBase = section.slugFallback ? slugify(parsed.title, section.slugFallback) : null;
-    const { newRecordId } = parsed;
-    const row = { ...parsed.row, ...author };
-    try {
-      await insertRecord(supabase, section.table, newRecordId ? { ...row, id: newRecordId } : row, slugBase);
-    } catch (error) {
-      if (!(newRecordId && error instanceof WriteError && error.cause.code === "23505")) throw error;
-      const existing = await recordById<Row>(supabase, section.table, section.recordColumns, newRecordId);
-      if (!existing) throw error;
-      // The id is taken by the record this form made. Sent again as it was, there is nothing to do; with
-      // other values (a form brought back by Back and filled again) it is a new record, under an id of its own.
-      if (!madeBy(section, existing, parsed, form)) await insertRecord(supabase, section.table, row, slugBase);
-    }
+    await insertNewRecord(supabase, section, { ...parsed.row, ...author }, parsed, form);
     return { kind: "created" };
   }
   // An edit that does not say which version it was made on cannot show what it would overwrite:

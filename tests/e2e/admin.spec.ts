@@ -655,7 +655,7 @@ test("a record deleted while it is open: its save is a 404 in the back-office wi
   await expect(page.getByText(admin.flash.notFound)).toBeVisible();
 });
 
-test("the same new-record form sent twice makes one article, and both answers go back to the list; filled again, it makes another", async ({ page }) => {
+test("the same new-record form sent twice makes one article, and both answers go back to the list; filled again, it makes one more", async ({ page }) => {
   await signInAsAdmin(page, "/admin");
   await openAddForm(page, "news");
   const newRecordId = await page.locator("input[name=newRecordId]").inputValue();
@@ -672,10 +672,12 @@ test("the same new-record form sent twice makes one article, and both answers go
   await page.goto(`/admin/news?${new URLSearchParams({ q: title })}`);
   await expect(page.getByRole("row", { name: new RegExp(title) })).toHaveCount(1);
 
-  // The same form brought back (Back restores it) and filled with another article makes that article.
+  // The same form brought back (Back restores it) and filled with another article makes that
+  // article, once, though this use too is pressed twice.
   const other = `${title} bis`;
-  const restored = await page.request.post("/admin/news/new", { headers: { Origin: new URL(page.url()).origin }, form: { ...form, title: other }, maxRedirects: 0 });
-  expect(restored.status()).toBe(302);
+  const restored = () => page.request.post("/admin/news/new", { headers: { Origin: new URL(page.url()).origin }, form: { ...form, title: other }, maxRedirects: 0 });
+  for (const answer of await Promise.all([restored(), restored()])) expect(answer.status()).toBe(302);
+  expect((await restored()).status()).toBe(302);
   await page.goto(`/admin/news?${new URLSearchParams({ q: title })}`);
   await expect(page.getByRole("row", { name: new RegExp(title) })).toHaveCount(2);
   await expect(page.getByRole("row", { name: new RegExp(other) })).toHaveCount(1);

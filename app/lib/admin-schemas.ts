@@ -86,32 +86,24 @@ const unlessFieldsFailed = (fields: string[]) => ({
   when: ({ issues }: { issues: Array<{ path?: PropertyKey[] }> }) => !issues.some((issue) => fields.includes(String(issue.path?.[0]))),
 });
 
-/** An event's start and end as instants; null, with each problem added to `context`, when there are none. */
-function eventWindow(
-  event: { startsAt?: string; endsAt?: string; timeZone: string },
-  context: z.RefinementCtx,
-): { startDate: string; endDate: string | null } | null {
-  if (event.startsAt === undefined) {
-    context.addIssue({ code: "custom", path: ["startsAt"], message: "errors.startRequired" });
-    return null;
-  }
-  const instant = (field: "startsAt" | "endsAt") => {
-    const local = event[field];
-    if (local === undefined) return null;
-    const result = instantFromLocal(local, event.timeZone);
-    if ("instant" in result) return result.instant.toISOString();
-    context.addIssue({ code: "custom", path: [field], message: result.problem === "gap" ? "errors.timeInGap" : "errors.dateInvalid" });
-    return undefined;
-  };
-  const startDate = instant("startsAt");
-  const endDate = instant("endsAt");
-  if (!startDate || endDate === undefined) return null;
-  if (endDate && endDate < startDate) {
-    context.addIssue({ code: "custom", path: ["endsAt"], message: "errors.endBeforeStart" });
-    return null;
-  }
-  return { startDate, endDate };
+type EventTimes = { startsAt?: string; endsAt?: string; timeZone: string };
+
+/** One of an event's times as an instant (ISO), null when it is empty, or why its zone has no such time. */
+function eventInstant(event: EventTimes, field: "startsAt" | "endsAt"): string | null | { problem: "gap" | "invalid" } {
+  const local = event[field];
+  if (local === undefined) return null;
+  const result = instantFromLocal(local, event.timeZone);
+  return "instant" in result ? result.instant.toISOString() : result;
 }
+
+/** Checks one of an event's times: present if it is the start, and a time its zone has. */
+const eventTime = (field: "startsAt" | "endsAt") => (event: EventTimes, context: z.RefinementCtx) => {
+  const instant = eventInstant(event, field);
+  if (instant === null && field === "startsAt") context.addIssue({ code: "custom", path: [field], message: "errors.startRequired" });
+  if (typeof instant === "object" && instant !== null) {
+    context.addIssue({ code: "custom", path: [field], message: instant.problem === "gap" ? "errors.timeInGap" : "errors.dateInvalid" });
+  }
+};
 
 export const EventSchema = z
   .object({
@@ -135,12 +127,18 @@ export const EventSchema = z
     version,
     newRecordId,
   })
-  // Reported with the other fields' errors: a transform alone would wait until every other field is valid.
-  .superRefine((event, context) => void eventWindow(event, context), unlessFieldsFailed(["startsAt", "endsAt", "timeZone"]))
-  .transform((event, context) => {
-    const window = eventWindow(event, context);
-    return window ? { ...event, ...window } : z.NEVER;
-  });
+  // Each check is reported with the other fields' errors (a transform alone would wait until every
+  // field is valid), and skipped only when a field it reads failed: a malformed end hides no start.
+  .superRefine(eventTime("startsAt"), unlessFieldsFailed(["startsAt", "timeZone"]))
+  .superRefine(eventTime("endsAt"), unlessFieldsFailed(["endsAt", "timeZone"]))
+  .superRefine((event, context) => {
+    const [start, end] = [eventInstant(event, "startsAt"), eventInstant(event, "endsAt")];
+    if (typeof start === "string" && typeof end === "string" && end < start) {
+      context.addIssue({ code: "custom", path: ["endsAt"], message: "errors.endBeforeStart" });
+    }
+  }, unlessFieldsFailed(["startsAt", "endsAt", "timeZone"]))
+  // Runs only once every check passed: both times are then instants, or an empty end.
+  .transform((event) => ({ ...event, startDate: String(eventInstant(event, "startsAt")), endDate: eventInstant(event, "endsAt") as string | null }));
 
 export const ResourceSchema = z.object({
   title: text("errors.titleRequired", 300),

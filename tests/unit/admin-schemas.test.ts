@@ -24,9 +24,14 @@ describe("the back-office's form schemas", () => {
     // 02:30 on the night Berlin's clocks go forward does not exist.
     const inGap = parseForm(form({ title: "T", startsAt: "2027-03-28T02:30", endsAt: "2027-03-28T04:00", timeZone: "Europe/Berlin" }), EventSchema);
     expect(errorsOf(inGap)).toEqual({ description: ["errors.descriptionRequired"], startsAt: ["errors.timeInGap"] });
-    // A malformed end is the field's own error; the window's checks wait for it.
+    // A malformed end is the field's own error, and hides neither the start's problem nor its absence;
+    // only the order of the two waits for it.
     const badEnd = parseForm(form({ title: "T", startsAt: "2027-03-28T02:30", endsAt: "nonsense", timeZone: "Europe/Berlin" }), EventSchema);
-    expect(errorsOf(badEnd)).toEqual({ description: ["errors.descriptionRequired"], endsAt: ["errors.dateInvalid"] });
+    expect(errorsOf(badEnd)).toEqual({ description: ["errors.descriptionRequired"], startsAt: ["errors.timeInGap"], endsAt: ["errors.dateInvalid"] });
+    const badEndNoStart = parseForm(form({ title: "T", description: "D", endsAt: "nonsense", timeZone: "UTC" }), EventSchema);
+    expect(errorsOf(badEndNoStart)).toEqual({ startsAt: ["errors.startRequired"], endsAt: ["errors.dateInvalid"] });
+    const endInGap = parseForm(form({ title: "T", description: "D", startsAt: "2027-03-29T10:00", endsAt: "2027-03-28T02:30", timeZone: "Europe/Berlin" }), EventSchema);
+    expect(errorsOf(endInGap)).toEqual({ endsAt: ["errors.timeInGap"] });
   });
 
   it("a valid event's local times become instants in its zone", () => {

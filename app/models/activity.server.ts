@@ -1,7 +1,7 @@
 // The admins' activity log (public.admin_activity): written only by the database's trigger, read by admins.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { isRecordId } from "./admin-records.server";
-import { pageOf, rangeOf, rowsOf, type Supabase } from "./query.server";
+import { FAILED_READ, pageOf, rangeOf, rowsOf, tryRead, type Supabase } from "./query.server";
 
 export const ACTIVITY_PAGE_SIZE = 50;
 
@@ -20,13 +20,14 @@ const isNamedTable = (table: string): table is NamedTable => table in NAMED_RECO
 /** A record that still exists: its current name and its back-office page. */
 type RecordLink = { name: string; path: string };
 
-/** A logged record as it is now: its link, gone, or null for a table without pages. */
+/** A logged record as it is now: its link, gone, or null for a table without pages or whose names could not be read. */
 export type RecordNow = RecordLink | "gone" | null;
 
 /**
  * A page of the log, each entry with its record as it is now: the log keeps only ids (never the
  * contents), so an admin asking "what happened to this?" needs the record's current name and a
- * link to it. One read per table on the page, by id.
+ * link to it. One read per table on the page, by id; a read that fails leaves its records unnamed
+ * (the ids still show), not the whole log unread.
  */
 export async function activityPage(supabase: Supabase, page: number) {
   const [from, to] = rangeOf(page, ACTIVITY_PAGE_SIZE);
@@ -39,24 +40,28 @@ export async function activityPage(supabase: Supabase, page: number) {
   const entries = pageOf("activity", result, page, ACTIVITY_PAGE_SIZE);
   const names = await currentNames(supabase, entries.items);
   const now = ({ table_name, record_id }: { table_name: string; record_id: string }): RecordNow =>
-    isNamedTable(table_name) ? (names.get(`${table_name}/${record_id}`) ?? "gone") : null;
+    isNamedTable(table_name) && names.read.has(table_name) ? (names.links.get(`${table_name}/${record_id}`) ?? "gone") : null;
   return { ...entries, items: entries.items.map((entry) => ({ ...entry, now: now(entry) })) };
 }
 
-async function currentNames(supabase: Supabase, entries: Array<{ table_name: string; record_id: string }>): Promise<Map<string, RecordLink>> {
+/** The current names of the entries' records, and the tables they could be read from. */
+async function currentNames(supabase: Supabase, entries: Array<{ table_name: string; record_id: string }>) {
   const idsByTable = new Map<NamedTable, Set<string>>();
   for (const { table_name, record_id } of entries) {
     if (isNamedTable(table_name) && isRecordId(record_id)) idsByTable.set(table_name, (idsByTable.get(table_name) ?? new Set()).add(record_id));
   }
-  const names = new Map<string, RecordLink>();
+  const links = new Map<string, RecordLink>();
+  const read = new Set<NamedTable>();
   await Promise.all(
     [...idsByTable].map(async ([table, ids]) => {
       const { column, path } = NAMED_RECORDS[table];
       // The table is chosen at run time, which the typed client cannot type.
-      const read = (supabase as unknown as SupabaseClient).from(table).select(`id, ${column}`).in("id", [...ids]);
-      const rows = rowsOf(`${table} names`, await read) as Array<Record<string, string>>;
-      for (const row of rows) names.set(`${table}/${row.id}`, { name: row[column], path: `${path}/${row.id}` });
+      const query = (supabase as unknown as SupabaseClient).from(table).select(`id, ${column}`).in("id", [...ids]);
+      const rows = await tryRead(`${table} names`, query.then((result) => rowsOf(`${table} names`, result) as Array<Record<string, string>>));
+      if (rows === FAILED_READ) return;
+      read.add(table);
+      for (const row of rows) links.set(`${table}/${row.id}`, { name: row[column], path: `${path}/${row.id}` });
     }),
   );
-  return names;
+  return { links, read };
 }

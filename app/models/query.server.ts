@@ -24,7 +24,7 @@ export const FAILED_READ = Symbol("failed read");
  * its result, or FAILED_READ when the backend failed it, logged as "Reading <what> failed".
  * Anything but a QueryError is a bug and is thrown on.
  */
-export async function tryRead<T>(what: string, read: Promise<T>): Promise<T | typeof FAILED_READ> {
+export async function tryRead<T>(what: string, read: PromiseLike<T>): Promise<T | typeof FAILED_READ> {
   try {
     return await read;
   } catch (error) {

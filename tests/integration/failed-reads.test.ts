@@ -12,7 +12,10 @@ import { loader as downloadOwnData } from "~/routes/account.data[.json]";
 import { loader as editDraft } from "~/routes/voting.$id_.edit";
 import { createSupabaseServerClient } from "~/lib/supabase.server";
 import { loader as rootLoader } from "~/root";
-import { ACCOUNTS, anonKey, backendUrl, resetBackend } from "../support/backend";
+import { activityPage } from "~/models/activity.server";
+import { createClient } from "@supabase/supabase-js";
+import type { Database } from "~/lib/database.types";
+import { ACCOUNTS, anonKey, backendUrl, resetBackend, signedInClient } from "../support/backend";
 import { testLoadContext } from "../support/route-context";
 
 const HOP_BY_HOP = new Set(["host", "connection", "keep-alive", "transfer-encoding", "content-length"]);
@@ -192,4 +195,25 @@ describe("a page whose own record cannot be read", () => {
       expect((refusal as Response).status).toBe(503);
     });
   }
+});
+
+describe("the activity log when one table's names cannot be read", () => {
+  it("names the other tables' records and shows the unread table's ids, unnamed and not said to be gone", async () => {
+    const admin = await signedInClient(ACCOUNTS.admin);
+    const group = "10000000-0000-4000-8000-000000000001";
+    const news = "20000000-0000-4000-8000-000000000001";
+    expect((await admin.from("groups").update({ location: "Barcelona" }).eq("id", group)).error).toBeNull();
+    expect((await admin.from("news_articles").update({ tags: ["log"] }).eq("id", news)).error).toBeNull();
+    const token = (await admin.auth.getSession()).data.session!.access_token;
+    // The admin's session, through the proxy that fails the groups table.
+    const viaProxy = createClient<Database>(proxyUrl, anonKey(), {
+      auth: { persistSession: false, autoRefreshToken: false },
+      global: { headers: { Authorization: `Bearer ${token}` } },
+    });
+    failing.set("/rest/v1/groups", 500);
+    const { items } = await activityPage(viaProxy, 1);
+    const now = Object.fromEntries(items.map((entry) => [entry.record_id, entry.now]));
+    expect(now[group]).toBeNull();
+    expect(now[news]).toEqual({ name: expect.any(String), path: `/admin/news/${news}` });
+  });
 });

@@ -109,10 +109,11 @@ function redirectBackingTo(page: string, request: Request, headers: Headers, ext
 }
 
 /**
- * To a sign-in page, and back. A form that arrives without a session was shown while there was
- * one (signed out on another device, the session ended): the sign-in page says it was not saved.
+ * To a step the session owes (signing in, the second factor's code), and back. A form that arrives
+ * there was shown while the session could send it (signed out on another device, or signed in there
+ * again with the password only): the step's page says it was not saved (UnsentNotice).
  */
-const signInFirst = (page: string, request: Request, headers: Headers) =>
+const stepFirst = (page: string, request: Request, headers: Headers) =>
   redirectBackingTo(page, request, headers, request.method === "GET" || request.method === "HEAD" ? {} : { unsent: "1" });
 
 /**
@@ -121,8 +122,8 @@ const signInFirst = (page: string, request: Request, headers: Headers) =>
  */
 export async function requireViewer(request: Request, context: AppLoadContext): Promise<Session & { viewer: Viewer }> {
   const session = await getSession(request, context);
-  if (!session.viewer) throw signInFirst("/login", request, session.headers);
-  if (session.viewer.needsCode) throw redirectBackingTo("/login/code", request, session.headers);
+  if (!session.viewer) throw stepFirst("/login", request, session.headers);
+  if (session.viewer.needsCode) throw stepFirst("/login/code", request, session.headers);
   return session as Session & { viewer: Viewer };
 }
 
@@ -143,9 +144,9 @@ export async function requireAnonymous(request: Request, context: AppLoadContext
 export async function requireAdmin(request: Request, context: AppLoadContext): Promise<Session & { viewer: Viewer }> {
   const session = await getSession(request, context);
   const { viewer, headers } = session;
-  if (!viewer) throw signInFirst("/admin/login", request, headers);
+  if (!viewer) throw stepFirst("/admin/login", request, headers);
   if (viewer.hasAdminRole && !viewer.isAdmin) {
-    if (viewer.needsCode) throw redirectBackingTo("/login/code", request, headers);
+    if (viewer.needsCode) throw stepFirst("/login/code", request, headers);
     if (!viewer.hasSecondFactor) throw redirectBackingTo("/account/two-factor", request, headers);
   }
   if (!viewer.isAdmin) throw data({ reason: "notAdmin" }, { status: 403, headers });

@@ -1,10 +1,10 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { FormNotice } from "~/components/FormField";
 import { PageFrame } from "~/components/PageFrame";
 import { formSubmittingScript } from "~/components/SubmitButton";
 import { SignInForm } from "~/components/SignInForm";
+import { UnsentNotice } from "~/components/UnsentNotice";
 import { getSession } from "~/lib/auth.server";
 import { useNamespaceStrings } from "~/lib/i18n";
 import { getFixedT, namespaceStrings } from "~/lib/i18n.server";
@@ -24,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (viewer) throw redirect(redirectTo.startsWith("/admin") ? redirectTo : "/admin", { headers });
   const t = await getFixedT(request, "admin");
   return data(
-    { title: t("login.meta.title"), redirectTo, unsent: url.searchParams.has("unsent"), strings: await namespaceStrings(request, "admin", "account") },
+    { title: t("login.meta.title"), redirectTo, strings: await namespaceStrings(request, "admin", "account") },
     { headers },
   );
 }
@@ -41,14 +41,14 @@ export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
 export const handle: PageHandle = { scripts: [formSubmittingScript] };
 
 export default function AdminLoginPage() {
-  const { redirectTo, unsent, strings } = useLoaderData<typeof loader>();
+  const { redirectTo, strings } = useLoaderData<typeof loader>();
   useNamespaceStrings(strings);
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("admin");
   return (
     <PageFrame title={t("login.title")} subtitle={t("login.subtitle")}>
       <div className="mx-auto max-w-lg">
-        {unsent ? <FormNotice kind="error">{t("account:login.unsent")}</FormNotice> : null}
+        <UnsentNotice message="login.unsent" />
         <SignInForm id="admin-login" redirectTo={redirectTo} lastResult={actionData?.result} fallbackError="admin:common.error" />
       </div>
     </PageFrame>

@@ -5,6 +5,7 @@ import { FormNotice } from "~/components/FormField";
 import { PageFrame } from "~/components/PageFrame";
 import { formSubmittingScript } from "~/components/SubmitButton";
 import { SignInForm } from "~/components/SignInForm";
+import { UnsentNotice } from "~/components/UnsentNotice";
 import { requireAnonymous } from "~/lib/auth.server";
 import { useNamespaceStrings } from "~/lib/i18n";
 import { getFixedT, namespaceStrings } from "~/lib/i18n.server";
@@ -27,7 +28,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       redirectTo: safeRedirect(url.searchParams.get("redirectTo"), ""),
       deleted: url.searchParams.has("deleted"),
       signedOutEverywhere: url.searchParams.get("signedOut") === "everywhere",
-      unsent: url.searchParams.has("unsent"),
       strings: await namespaceStrings(request, "account"),
     },
     { headers },
@@ -46,7 +46,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
 export const handle: PageHandle = { scripts: [formSubmittingScript] };
 
 export default function LoginPage() {
-  const { redirectTo, deleted, signedOutEverywhere, unsent, strings } = useLoaderData<typeof loader>();
+  const { redirectTo, deleted, signedOutEverywhere, strings } = useLoaderData<typeof loader>();
   useNamespaceStrings(strings);
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("account");
@@ -56,7 +56,7 @@ export default function LoginPage() {
       <div className="mx-auto max-w-lg">
         {deleted ? <FormNotice kind="success">{t("login.deleted")}</FormNotice> : null}
         {signedOutEverywhere ? <FormNotice kind="success">{t("login.signedOutEverywhere")}</FormNotice> : null}
-        {unsent ? <FormNotice kind="error">{t("login.unsent")}</FormNotice> : null}
+        <UnsentNotice message="login.unsent" />
         <SignInForm id="login" redirectTo={redirectTo} lastResult={actionData?.result}>
           <p className="mt-6 text-ink-700">
             {t("login.noAccount")}{" "}

@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { CodeField } from "~/components/CodeField";
 import { FormNotice } from "~/components/FormField";
 import { PageFrame } from "~/components/PageFrame";
+import { UnsentNotice } from "~/components/UnsentNotice";
 import { SubmitButton, formSubmittingScript } from "~/components/SubmitButton";
 import { getSession } from "~/lib/auth.server";
 import { useNamespaceStrings } from "~/lib/i18n";
@@ -71,6 +72,7 @@ export default function CodePage() {
   return (
     <PageFrame title={t("code.title")} subtitle={t("code.subtitle")}>
       <div className="mx-auto grid max-w-lg gap-6">
+        <UnsentNotice message="code.unsent" />
         <Form method="post" {...getFormProps(form)} onFocus={onFocus} className="rounded-lg border border-ink-200 bg-white p-5 shadow-sm sm:p-8">
           {formError ? (
             <FormNotice kind="error" id={form.errorId}>

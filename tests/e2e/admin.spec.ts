@@ -7,7 +7,7 @@ import common from "../../locales/en/common.json" with { type: "json" };
 import contact from "../../locales/en/contact.json" with { type: "json" };
 import newsletterPages from "../../locales/en/newsletter.json" with { type: "json" };
 import { ANON_KEY, SERVICE_ROLE_KEY, SUPABASE_URL, mailedLink } from "./local-backend";
-import { PASSWORD, approvedMember, deleteRow, endVotingWindow, field, freshAdmin, ownClientAddress, signInAsAdmin, unique } from "./members";
+import { PASSWORD, approvedMember, deleteRow, endVotingWindow, enterCode, field, freshAdmin, ownClientAddress, signInAsAdmin, unique } from "./members";
 
 /**
  * The back-office as admins use it, with JavaScript ('js') and without ('nojs'): sign-in, the
@@ -51,6 +51,25 @@ test("a visitor is sent to /admin/login and comes back after signing in", async 
   expect(sent.headers().location).toBe("/admin/login?redirectTo=%2Fadmin%2Fnews%2Fnew&unsent=1");
   await page.goto(sent.headers().location);
   await expect(page.getByText(account.login.unsent)).toBeVisible();
+});
+
+test("a form sent while the session owes its code again is not saved, and the code page says so", async ({ page }) => {
+  const { email, totpSecret } = await freshAdmin();
+  // Signed in with the password only, as after signing in again on another device and stopping there.
+  await page.goto("/admin/login");
+  await field(page, account.fields.email).fill(email);
+  await field(page, account.fields.password).fill(PASSWORD);
+  await page.getByRole("button", { name: account.login.submit }).click();
+  await expect(page).toHaveURL(/\/login\/code\?/);
+  await expect(page.getByText(account.code.unsent)).toHaveCount(0);
+
+  const sent = await page.request.post("/admin/news/new", { headers: { Origin: new URL(page.url()).origin }, form: { title: "Unsent" }, maxRedirects: 0 });
+  expect(sent.status()).toBe(302);
+  expect(sent.headers().location).toBe("/login/code?redirectTo=%2Fadmin%2Fnews%2Fnew&unsent=1");
+  await page.goto(sent.headers().location);
+  await expect(page.getByText(account.code.unsent)).toBeVisible();
+  await enterCode(page, totpSecret);
+  await expect(page).toHaveURL(/\/admin\/news\/new$/);
 });
 
 test("a wrong password at /admin/login is refused with the error, and the email is kept", async ({ page }) => {

@@ -362,10 +362,10 @@ function ReportForm({ commentId }: { commentId?: string }) {
   );
 }
 
-/** Delete keeps its word while it posts; a second press does not post again. */
+/** The delete confirmation keeps its word while it posts; a second press does not post again. */
 function DeleteCommentButton({ commentId }: { commentId: string }) {
   const { t } = useTranslation("voting");
-  const label = t("detail.comments.delete");
+  const label = t("detail.comments.deleteConfirm");
   const busy = useSubmitting("deleteComment", commentId);
   return <SubmitButton busy={busy} label={label} busyLabel={label} className="text-sm font-semibold text-accent-700 underline underline-offset-2" />;
 }
@@ -407,11 +407,16 @@ function Comments({ proposal, viewer }: { proposal: PageData["proposal"]; viewer
                           <CommentForm intent="editComment" commentId={comment.id} defaultValue={comment.content} label={t("detail.comments.editLabel")} submitLabel={t("detail.comments.save")} />
                         </div>
                       </details>
-                      <Form method="post" preventScrollReset>
-                        <input type="hidden" name="intent" value="deleteComment" />
-                        <input type="hidden" name="commentId" value={comment.id} />
-                        <DeleteCommentButton commentId={comment.id} />
-                      </Form>
+                      {/* Deleting cannot be undone: like withdrawing, its button is one step away. */}
+                      <details className="text-sm">
+                        <summary className="cursor-pointer font-semibold text-accent-700 underline underline-offset-2">{t("detail.comments.delete")}</summary>
+                        <Form method="post" preventScrollReset className="mt-3 grid justify-items-start gap-2">
+                          <p className="text-ink-800">{t("detail.comments.deleteWarning")}</p>
+                          <input type="hidden" name="intent" value="deleteComment" />
+                          <input type="hidden" name="commentId" value={comment.id} />
+                          <DeleteCommentButton commentId={comment.id} />
+                        </Form>
+                      </details>
                     </>
                   ) : null}
                   {!mine ? <ReportForm commentId={comment.id} /> : null}

@@ -252,12 +252,18 @@ test("comments are edited and deleted by their author, and a withdrawn proposal 
   await field(page, voting.detail.comments.editLabel).fill("Changed my mind.");
   await page.getByRole("button", { name: voting.detail.comments.save }).click();
   await expect(page.getByText("Changed my mind.").first()).toBeVisible();
-  const remove = page.getByRole("button", { name: voting.detail.comments.delete });
+  // Deleting is one step away too: the first press only opens the warning.
+  const openDelete = () => page.locator("summary", { hasText: voting.detail.comments.delete }).click();
+  const remove = page.getByRole("button", { name: voting.detail.comments.deleteConfirm });
+  await expect(remove).toBeHidden();
   if (javaScriptEnabled) {
-    // Pressed twice, Delete posts once.
+    // Pressed twice, the confirmation posts once.
+    await openDelete();
     await expectOnePostWhileBusy(page, remove, remove);
     await page.reload();
   }
+  await openDelete();
+  await expect(page.getByText(voting.detail.comments.deleteWarning)).toBeVisible();
   await remove.click();
   await expect(page.getByText("Changed my mind.")).toHaveCount(0);
 

@@ -22,7 +22,7 @@ import {
 const serverBuild = build as unknown as ServerBuild;
 const handleRemixRequest = createRequestHandler(serverBuild);
 // The build's own copies of app/lib/i18n.server and of the housekeeping (this file's imports are bundled apart from it).
-const { detectLanguage, readTranslationsFrom, scheduledHousekeeping } = serverBuild.entry.module as unknown as typeof import("./app/entry.server");
+const { detectLanguage, readTranslationsFrom, rememberLanguageChoice, scheduledHousekeeping } = serverBuild.entry.module as unknown as typeof import("./app/entry.server");
 
 /** caches.default: with "DOM" in tsconfig's lib, the global `caches` is typed without Cloudflare's `default`. */
 const edgeCache = () => (caches as unknown as { default: EdgeCacheStore }).default;
@@ -56,6 +56,7 @@ async function respond(request: Request, env: Env, ctx: ExecutionContext, onWrit
     purgeEdgeCache: onWrite,
   };
   const response = withSecurityHeaders(await handleRemixRequest(request, loadContext), { nonce, url });
+  rememberLanguageChoice(request, response);
   applyCachePolicy(request, response);
   return response;
 }

@@ -27,7 +27,8 @@ import { contentSecurityPolicy } from "~/lib/security.server";
 export { readTranslationsFrom } from "~/lib/i18n.server";
 // …and runs the daily housekeeping (its Cron Trigger) with the build's own supabase-js, not a second copy.
 export { scheduledHousekeeping } from "~/models/housekeeping.server";
-export { detectLanguage } from "~/lib/i18n.server"; // server.ts: the edge cache's key needs the language before Remix runs.
+// server.ts: the edge cache's key needs the language before Remix runs, and every answer remembers ?lng=.
+export { detectLanguage, rememberLanguageChoice } from "~/lib/i18n.server";
 
 const ABORT_DELAY = 5_000;
 

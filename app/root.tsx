@@ -32,7 +32,7 @@ import {
 } from "~/lib/i18n";
 import { getSession } from "~/lib/auth.server";
 import { errorPageMessage } from "~/lib/error-page";
-import { detectLanguage, languageCookie, languageFromQuery, languagePayload } from "~/lib/i18n.server";
+import { detectLanguage, languagePayload } from "~/lib/i18n.server";
 import { useNonce } from "~/lib/nonce";
 import { pageScripts } from "~/lib/page-scripts";
 import { hreflangAlternates } from "~/lib/seo";
@@ -47,12 +47,10 @@ export const links: LinksFunction = () => [
 ];
 
 /**
- * The active language and only its resources (every namespace). An explicit
- * ?lng= choice is remembered in the lng cookie; the response then sets a
- * cookie and so becomes `private, no-store` (app/lib/cache.server.ts).
+ * The active language and only its resources (every namespace). An explicit ?lng= choice is
+ * remembered by the Worker on every answer, this page's too (rememberLanguageChoice).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
   const language = await detectLanguage(request);
   // Who is asking may be unreadable for a moment (decision 043): the page still shows, without the
   // member's name in the header; a page that needs the member asks on its own and answers 503.
@@ -60,7 +58,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (thrown instanceof Response && thrown.status === 503) return { viewer: null, headers: new Headers(thrown.headers) };
     throw thrown;
   });
-  if (languageFromQuery(url)) headers.append("Set-Cookie", languageCookie(language, url));
   const member: HeaderMember | null = viewer ? { username: viewer.username } : null;
   return data({ ...(await languagePayload(language)), origin: publicOrigin(request, context.cloudflare.env), member }, { headers });
 }

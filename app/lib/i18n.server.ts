@@ -107,6 +107,18 @@ export function languageFromQuery(url: URL): Language | null {
 }
 
 /**
+ * An explicit ?lng= choice, remembered in the lng cookie on whatever answers it (server.ts): a page,
+ * or a redirect a loader threw before the root's loader ran (/signup?lng=fr while signed in goes
+ * to /account, in French). The response then sets a cookie, and so becomes `private, no-store`
+ * (app/lib/cache.server.ts).
+ */
+export function rememberLanguageChoice(request: Request, response: Response): void {
+  const url = new URL(request.url);
+  const language = languageFromQuery(url);
+  if (language) response.headers.append("Set-Cookie", languageCookie(language, url));
+}
+
+/**
  * A translation function for loaders, actions and meta data computed on the
  * server: `const t = await getFixedT(request, "pages"); t("about.meta.title")`.
  */

@@ -144,6 +144,13 @@ test("switching to Arabic sets dir=rtl and lang=ar and persists across navigatio
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
 });
 
+test("?lng= on a page that redirects is remembered: the page it leads to is in that language", async ({ page }) => {
+  // A visitor's /account sends them to sign in, before the root's loader (which answers pages) runs.
+  await page.goto("/account?lng=fr");
+  await expect(page).toHaveURL(/\/login\?redirectTo=/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+});
+
 test("?lng= sets a year-long HttpOnly lng cookie and makes the response private", async ({ request }) => {
   const response = await request.get("/about?lng=fr");
   expect(response.status()).toBe(200);

@@ -2,9 +2,10 @@
  * The one place that decides how HTML (and Remix's .data) responses may be
  * cached. server.ts calls it on every Remix response.
  *
- * - A response that sets a cookie, or a request that carries a Supabase
- *   session cookie (a signed-in user), is `private, no-store`: a shared cache
- *   must never hand one person's page or token to another.
+ * - A response that sets a cookie (of any type: a feed or a redirect with
+ *   ?lng= too), or a page for a request that carries a Supabase session cookie
+ *   (a signed-in user), is `private, no-store`: a shared cache must never hand
+ *   one person's page or token to another.
  * - Any other successful public GET/HEAD page is cacheable by a shared cache
  *   for a minute and may be served stale for ten while it revalidates
  *   (`public, max-age=0, s-maxage=60, stale-while-revalidate=600`). The
@@ -37,11 +38,13 @@ function isPageOrData(request: Request, response: Response): boolean {
 /** Sets Cache-Control and Vary on a mutable response according to the rules above. */
 export function applyCachePolicy(request: Request, response: Response): void {
   const headers = response.headers;
+  // A cookie is one visitor's: whatever carries it (a page, a feed or a redirect with ?lng=) is kept by no shared cache.
+  const setsCookie = headers.has("Set-Cookie");
+  if (setsCookie) headers.set("Cache-Control", PRIVATE_NO_STORE);
   if (!isPageOrData(request, response)) return;
 
   const method = request.method.toUpperCase();
   const current = headers.get("Cache-Control") ?? "";
-  const setsCookie = headers.has("Set-Cookie");
 
   if (setsCookie || hasSessionCookie(request)) {
     headers.set("Cache-Control", PRIVATE_NO_STORE);

@@ -63,7 +63,7 @@ export function edgeCacheable(request: Request): boolean {
   // workers.dev has no edge cache: asking it would only cost time.
   if (url.hostname.endsWith(".workers.dev")) return false;
   if (url.pathname.endsWith(".data") || !CACHEABLE_PATHS.some((path) => path.test(url.pathname))) return false;
-  // ?lng= is a language choice, which the root remembers in a cookie: never stored.
+  // ?lng= is a language choice, which every answer remembers in a cookie: never stored.
   if (url.searchParams.has("lng")) return false;
   return onlyLanguageCookie(request.headers.get("Cookie"));
 }

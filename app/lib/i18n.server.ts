@@ -100,7 +100,7 @@ export async function detectLanguage(request: Request): Promise<Language> {
   return isLanguage(language) ? language : fallbackLanguage;
 }
 
-/** `?lng=xx` when xx is a supported language: an explicit choice, which the root remembers in a cookie. */
+/** `?lng=xx` when xx is a supported language: an explicit choice, remembered in a cookie (rememberLanguageChoice). */
 export function languageFromQuery(url: URL): Language | null {
   const value = url.searchParams.get(LANGUAGE_PARAM);
   return isLanguage(value) ? value : null;

@@ -624,7 +624,9 @@ for (const language of ["en", "ar"]) {
     test.skip(!js(), "axe runs as a script");
     // Seventeen pages, each analysed in full: a few seconds apiece on a loaded 2-core runner.
     test.setTimeout(180_000);
-    await signInAsAdmin(page, `/admin?lng=${language}`);
+    // Signed in in English (the helper reads its labels), then the language chosen.
+    await signInAsAdmin(page, "/admin");
+    await page.goto(`/admin?lng=${language}`);
     const { news, proposal } = await seededIds();
     const pages = [
       "/admin", "/admin/news", "/admin/news/new", `/admin/news/${news}`, `/admin/news/${news}/delete`, "/admin/events", "/admin/events/new",

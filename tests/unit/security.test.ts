@@ -167,6 +167,13 @@ describe("cache policy", () => {
     const response = html({ headers: { "Set-Cookie": "lng=ar; Path=/" } });
     applyCachePolicy(new Request(`${SITE}/about?lng=ar`), response);
     expect(response.headers.get("Cache-Control")).toBe(PRIVATE_NO_STORE);
+    // Nor a feed or a redirect that carries one (?lng= is remembered on every answer).
+    const feed = new Response("<rss/>", { headers: { "Content-Type": "application/rss+xml", "Cache-Control": "public, max-age=600", "Set-Cookie": "lng=fr; Path=/" } });
+    applyCachePolicy(new Request(`${SITE}/rss?lng=fr`), feed);
+    expect(feed.headers.get("Cache-Control")).toBe(PRIVATE_NO_STORE);
+    const redirect = new Response(null, { status: 302, headers: { Location: "/login", "Set-Cookie": "lng=fr; Path=/" } });
+    applyCachePolicy(new Request(`${SITE}/account?lng=fr`), redirect);
+    expect(redirect.headers.get("Cache-Control")).toBe(PRIVATE_NO_STORE);
   });
 
   it("never lets a shared cache keep a signed-in user's page", () => {

@@ -118,7 +118,8 @@ export const EventSchema = z
     registrationUrl: optionalLink("errors.urlInvalid"),
     maxParticipants: z
       .number({ error: "errors.numberInvalid" })
-      .int({ error: "errors.wholeNumber" })
+      // A refinement, not .int(): zod's integer check aborts, which would skip the dates' guarded checks below.
+      .refine(Number.isInteger, { error: "errors.wholeNumber" })
       .min(0, { error: "errors.maxParticipantsMin" })
       .max(1_000_000, { error: "errors.numberTooLarge" })
       .optional()
@@ -138,7 +139,15 @@ export const EventSchema = z
     }
   }, unlessFieldsFailed(["startsAt", "endsAt", "timeZone"]))
   // Runs only once every check passed: both times are then instants, or an empty end.
-  .transform((event) => ({ ...event, startDate: String(eventInstant(event, "startsAt")), endDate: eventInstant(event, "endsAt") as string | null }));
+  .transform((event, context) => {
+    const [startDate, endDate] = [eventInstant(event, "startsAt"), eventInstant(event, "endsAt")];
+    if (typeof startDate !== "string" || (endDate !== null && typeof endDate !== "string")) {
+      // Only a gap in the checks above could bring this here: refused, never written as "null".
+      context.addIssue({ code: "custom", path: ["startsAt"], message: "errors.dateInvalid" });
+      return z.NEVER;
+    }
+    return { ...event, startDate, endDate };
+  });
 
 export const ResourceSchema = z.object({
   title: text("errors.titleRequired", 300),

@@ -30,6 +30,9 @@ describe("the back-office's form schemas", () => {
     expect(errorsOf(badEnd)).toEqual({ description: ["errors.descriptionRequired"], startsAt: ["errors.timeInGap"], endsAt: ["errors.dateInvalid"] });
     const badEndNoStart = parseForm(form({ title: "T", description: "D", endsAt: "nonsense", timeZone: "UTC" }), EventSchema);
     expect(errorsOf(badEndNoStart)).toEqual({ startsAt: ["errors.startRequired"], endsAt: ["errors.dateInvalid"] });
+    // A fraction of a participant is its own error too, and hides no date's.
+    const fraction = parseForm(form({ title: "T", description: "D", maxParticipants: "2.5", timeZone: "UTC" }), EventSchema);
+    expect(errorsOf(fraction)).toEqual({ startsAt: ["errors.startRequired"], maxParticipants: ["errors.wholeNumber"] });
     const endInGap = parseForm(form({ title: "T", description: "D", startsAt: "2027-03-29T10:00", endsAt: "2027-03-28T02:30", timeZone: "Europe/Berlin" }), EventSchema);
     expect(errorsOf(endInGap)).toEqual({ endsAt: ["errors.timeInGap"] });
   });

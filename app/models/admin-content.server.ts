@@ -317,7 +317,8 @@ async function insertNewRecord(supabase: Supabase, section: ContentSection, row:
     await insertRecord(supabase, section.table, row, slugBase);
     return;
   }
-  const values = JSON.stringify(Object.entries(row).sort(([a], [b]) => a.localeCompare(b)));
+  // Keys in code-unit order (not localeCompare, whose order an ICU update may change between deploys).
+  const values = JSON.stringify(Object.entries(row).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   for (const candidate of [newRecordId, uuidv5(values, newRecordId)]) {
     try {
       await insertRecord(supabase, section.table, { ...row, id: candidate }, slugBase);

@@ -17,17 +17,17 @@ const NAMED_RECORDS = {
 type NamedTable = keyof typeof NAMED_RECORDS;
 const isNamedTable = (table: string): table is NamedTable => table in NAMED_RECORDS;
 
-/** A record that still exists: its current name and its back-office page. */
-type RecordLink = { name: string; path: string };
+/** A record's back-office page, with its current name (null when the names could not be read just now). */
+type RecordLink = { name: string | null; path: string };
 
-/** A logged record as it is now: its link, gone, or null for a table without pages or whose names could not be read. */
+/** A logged record as it is now: its link, gone, or null for a table without pages. */
 export type RecordNow = RecordLink | "gone" | null;
 
 /**
  * A page of the log, each entry with its record as it is now: the log keeps only ids (never the
  * contents), so an admin asking "what happened to this?" needs the record's current name and a
- * link to it. One read per table on the page, by id; a read that fails leaves its records unnamed
- * (the ids still show), not the whole log unread.
+ * link to it. One read per table on the page, by id; a read that fails leaves its records linked
+ * but unnamed (neither said to be gone nor the whole log unread).
  */
 export async function activityPage(supabase: Supabase, page: number) {
   const [from, to] = rangeOf(page, ACTIVITY_PAGE_SIZE);
@@ -39,8 +39,11 @@ export async function activityPage(supabase: Supabase, page: number) {
     .range(from, to);
   const entries = pageOf("activity", result, page, ACTIVITY_PAGE_SIZE);
   const names = await currentNames(supabase, entries.items);
-  const now = ({ table_name, record_id }: { table_name: string; record_id: string }): RecordNow =>
-    isNamedTable(table_name) && names.read.has(table_name) ? (names.links.get(`${table_name}/${record_id}`) ?? "gone") : null;
+  const now = ({ table_name, record_id }: { table_name: string; record_id: string }): RecordNow => {
+    if (!isNamedTable(table_name)) return null;
+    if (!names.read.has(table_name)) return isRecordId(record_id) ? { name: null, path: `${NAMED_RECORDS[table_name].path}/${record_id}` } : null;
+    return names.links.get(`${table_name}/${record_id}`) ?? "gone";
+  };
   return { ...entries, items: entries.items.map((entry) => ({ ...entry, now: now(entry) })) };
 }
 

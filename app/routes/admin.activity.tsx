@@ -7,7 +7,7 @@ import { requireAdmin } from "~/lib/auth.server";
 import { formatDayTime } from "~/lib/dates";
 import { getFixedT } from "~/lib/i18n.server";
 import { listOrFailure, listParams } from "~/models/admin-records.server";
-import { activityPage } from "~/models/activity.server";
+import { activityPage, type RecordNow } from "~/models/activity.server";
 
 /**
  * /admin/activity: every admin write, newest first, as the database recorded it (who, when, what),
@@ -44,15 +44,7 @@ export default function ActivityLog() {
                 {actions[entry.action] ?? entry.action} · {tables[entry.table_name] ?? entry.table_name}
               </td>
               <td className="px-4 py-3">
-                {entry.now !== null && entry.now !== "gone" ? (
-                  <Link to={entry.now.path} dir="auto" className="block font-medium text-accent-700 underline underline-offset-2 wrap-anywhere">
-                    {entry.now.name}
-                  </Link>
-                ) : null}
-                <span dir="ltr" className="font-mono text-xs text-ink-700">
-                  {entry.record_id}
-                </span>
-                {entry.now === "gone" ? <span className="block text-sm text-ink-700">{t("activity.gone")}</span> : null}
+                <LoggedRecord id={entry.record_id} now={entry.now} />
               </td>
             </tr>
           ))}
@@ -60,5 +52,34 @@ export default function ActivityLog() {
       )}
       <ListPager page={list.page} pageCount={list.pageCount} total={list.total} />
     </AdminPage>
+  );
+}
+
+/**
+ * A logged record: a link under its current name, with its id beside it; its id as the link when
+ * its name could not be read just now; its id alone when it is gone or its table has no pages.
+ */
+function LoggedRecord({ id, now }: { id: string; now: RecordNow }) {
+  const { t } = useTranslation("admin");
+  const recordId = (
+    <span dir="ltr" className="font-mono text-xs text-ink-700">
+      {id}
+    </span>
+  );
+  if (now === null || now === "gone") {
+    return (
+      <>
+        {recordId}
+        {now === "gone" ? <span className="block text-sm text-ink-700">{t("activity.gone")}</span> : null}
+      </>
+    );
+  }
+  return (
+    <>
+      <Link to={now.path} dir="auto" className="block font-medium text-accent-700 underline underline-offset-2 wrap-anywhere">
+        {now.name ?? id}
+      </Link>
+      {now.name !== null ? recordId : null}
+    </>
   );
 }

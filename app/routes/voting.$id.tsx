@@ -219,7 +219,20 @@ export const meta: MetaFunction<typeof loader> = ({ data: page, matches, locatio
 type PageData = ReturnType<typeof useLoaderData<typeof loader>>;
 
 /** One action as a form of its own. While it posts it keeps its words: what matters is that a second press does not post again. */
-function ActionButton({ intent, label, variant = "outline", pressed }: { intent: Intent; label: string; variant?: "primary" | "outline"; pressed?: boolean }) {
+function ActionButton({
+  intent,
+  label,
+  variant = "outline",
+  pressed,
+  describedBy,
+}: {
+  intent: Intent;
+  label: string;
+  variant?: "primary" | "outline";
+  pressed?: boolean;
+  /** The id of a warning that a screen reader should read with the button. */
+  describedBy?: string;
+}) {
   const busy = useSubmitting(intent);
   const look = variant === "primary" ? "btn-primary" : "btn-secondary";
   return (
@@ -230,6 +243,7 @@ function ActionButton({ intent, label, variant = "outline", pressed }: { intent:
         label={label}
         busyLabel={label}
         aria-pressed={pressed}
+        aria-describedby={describedBy}
         className={`${look} aria-pressed:border-ink-900 aria-pressed:bg-ink-900 aria-pressed:text-white`}
       />
     </Form>
@@ -284,8 +298,10 @@ function ProposalActions({ proposal, viewer }: { proposal: PageData["proposal"];
             {t("detail.withdraw")}
           </summary>
           <div className="mt-3 grid justify-items-start gap-3 rounded-md border border-accent-600/40 bg-accent-300/15 p-4">
-            <p className="text-sm text-ink-800">{t("detail.withdrawWarning")}</p>
-            <ActionButton intent="withdraw" label={t("detail.withdrawConfirm")} />
+            <p id="withdraw-warning" className="text-sm text-ink-800">
+              {t("detail.withdrawWarning")}
+            </p>
+            <ActionButton intent="withdraw" label={t("detail.withdrawConfirm")} describedBy="withdraw-warning" />
           </div>
         </details>
       ) : null}
@@ -367,7 +383,15 @@ function DeleteCommentButton({ commentId }: { commentId: string }) {
   const { t } = useTranslation("voting");
   const label = t("detail.comments.deleteConfirm");
   const busy = useSubmitting("deleteComment", commentId);
-  return <SubmitButton busy={busy} label={label} busyLabel={label} className="text-sm font-semibold text-accent-700 underline underline-offset-2" />;
+  return (
+    <SubmitButton
+      busy={busy}
+      label={label}
+      busyLabel={label}
+      aria-describedby={`delete-warning-${commentId}`}
+      className="text-sm font-semibold text-accent-700 underline underline-offset-2"
+    />
+  );
 }
 
 function Comments({ proposal, viewer }: { proposal: PageData["proposal"]; viewer: PageData["viewer"] }) {
@@ -411,7 +435,9 @@ function Comments({ proposal, viewer }: { proposal: PageData["proposal"]; viewer
                       <details className="text-sm">
                         <summary className="cursor-pointer font-semibold text-accent-700 underline underline-offset-2">{t("detail.comments.delete")}</summary>
                         <Form method="post" preventScrollReset className="mt-3 grid justify-items-start gap-2">
-                          <p className="text-ink-800">{t("detail.comments.deleteWarning")}</p>
+                          <p id={`delete-warning-${comment.id}`} className="text-ink-800">
+                            {t("detail.comments.deleteWarning")}
+                          </p>
                           <input type="hidden" name="intent" value="deleteComment" />
                           <input type="hidden" name="commentId" value={comment.id} />
                           <DeleteCommentButton commentId={comment.id} />

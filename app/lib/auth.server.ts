@@ -109,7 +109,7 @@ function redirectBackingTo(page: string, request: Request, headers: Headers, ext
 }
 
 /**
- * To a step the session owes (signing in, the second factor's code), and back. A form that arrives
+ * To a step the session owes (signing in, the second factor's code, an admin's second factor), and back. A form that arrives
  * there was shown while the session could send it (signed out on another device, or signed in there
  * again with the password only): the step's page says it was not saved (UnsentNotice).
  */
@@ -147,7 +147,7 @@ export async function requireAdmin(request: Request, context: AppLoadContext): P
   if (!viewer) throw stepFirst("/admin/login", request, headers);
   if (viewer.hasAdminRole && !viewer.isAdmin) {
     if (viewer.needsCode) throw stepFirst("/login/code", request, headers);
-    if (!viewer.hasSecondFactor) throw redirectBackingTo("/account/two-factor", request, headers);
+    if (!viewer.hasSecondFactor) throw stepFirst("/account/two-factor", request, headers);
   }
   if (!viewer.isAdmin) throw data({ reason: "notAdmin" }, { status: 403, headers });
   return session as Session & { viewer: Viewer };

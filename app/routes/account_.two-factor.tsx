@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { CodeField } from "~/components/CodeField";
 import { FormNotice } from "~/components/FormField";
 import { PageFrame } from "~/components/PageFrame";
+import { UnsentNotice } from "~/components/UnsentNotice";
 import { formSubmittingScript, SubmitButton } from "~/components/SubmitButton";
 import { requireViewer } from "~/lib/auth.server";
 import { useNamespaceStrings } from "~/lib/i18n";
@@ -131,6 +132,7 @@ export default function TwoFactorPage() {
       <div className="mx-auto grid max-w-2xl gap-6">
         {notice ? <FormNotice kind="success">{t(`twoFactor.${notice}`)}</FormNotice> : null}
         {pageError ? <FormNotice kind="error">{t(pageError)}</FormNotice> : null}
+        <UnsentNotice message="twoFactor.unsent" />
         {isAdmin && !hasFactor ? <FormNotice kind="error">{t("twoFactor.adminRequired")}</FormNotice> : null}
         <section className="rounded-lg border border-ink-200 bg-white p-5 shadow-sm sm:p-8">
           {enrolment ? (

@@ -53,7 +53,7 @@ test("a visitor is sent to /admin/login and comes back after signing in", async 
   await expect(page.getByText(account.login.unsent)).toBeVisible();
 });
 
-test("a form sent while the session owes its code again is not saved, and the code page says so", async ({ page }) => {
+test("a form sent while the session owes its code again is not saved, and the code page says so", async ({ page, request }) => {
   const { email, totpSecret } = await freshAdmin();
   // Signed in with the password only, as after signing in again on another device and stopping there.
   await page.goto("/admin/login");
@@ -68,6 +68,9 @@ test("a form sent while the session owes its code again is not saved, and the co
   expect(sent.headers().location).toBe("/login/code?redirectTo=%2Fadmin%2Fnews%2Fnew&unsent=1");
   await page.goto(sent.headers().location);
   await expect(page.getByText(account.code.unsent)).toBeVisible();
+  // Had the session ended meanwhile, the sign-in page would say it in turn.
+  const ended = await request.get(sent.headers().location, { maxRedirects: 0 });
+  expect(ended.headers().location).toBe("/login?redirectTo=%2Fadmin%2Fnews%2Fnew&unsent=1");
   await enterCode(page, totpSecret);
   await expect(page).toHaveURL(/\/admin\/news\/new$/);
 });

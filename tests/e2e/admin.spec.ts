@@ -7,7 +7,7 @@ import common from "../../locales/en/common.json" with { type: "json" };
 import contact from "../../locales/en/contact.json" with { type: "json" };
 import newsletterPages from "../../locales/en/newsletter.json" with { type: "json" };
 import { ANON_KEY, SERVICE_ROLE_KEY, SUPABASE_URL, mailedLink } from "./local-backend";
-import { PASSWORD, approvedMember, deleteRow, endVotingWindow, enterCode, field, freshAdmin, ownClientAddress, signInAsAdmin, unique } from "./members";
+import { PASSWORD, approvedMember, deleteRow, endVotingWindow, enterCode, field, freshAdmin, ownClientAddress, sendUnsavedForm, signInAsAdmin, unique } from "./members";
 
 /**
  * The back-office as admins use it, with JavaScript ('js') and without ('nojs'): sign-in, the
@@ -46,11 +46,7 @@ test("a visitor is sent to /admin/login and comes back after signing in", async 
   await expect(page).toHaveURL(/\/admin\/login/);
 
   // A form sent once signed out (from a page left open) is not saved, and the sign-in page says so.
-  const sent = await page.request.post("/admin/news/new", { headers: { Origin: new URL(page.url()).origin }, form: { title: "Unsent" }, maxRedirects: 0 });
-  expect(sent.status()).toBe(302);
-  expect(sent.headers().location).toBe("/admin/login?redirectTo=%2Fadmin%2Fnews%2Fnew&unsent=1");
-  await page.goto(sent.headers().location);
-  await expect(page.getByText(account.login.unsent)).toBeVisible();
+  await sendUnsavedForm(page, "/admin/login", account.login.unsent);
 });
 
 test("a form sent while the session owes its code again is not saved, and the code page says so", async ({ page, request }) => {
@@ -63,13 +59,9 @@ test("a form sent while the session owes its code again is not saved, and the co
   await expect(page).toHaveURL(/\/login\/code\?/);
   await expect(page.getByText(account.code.unsent)).toHaveCount(0);
 
-  const sent = await page.request.post("/admin/news/new", { headers: { Origin: new URL(page.url()).origin }, form: { title: "Unsent" }, maxRedirects: 0 });
-  expect(sent.status()).toBe(302);
-  expect(sent.headers().location).toBe("/login/code?redirectTo=%2Fadmin%2Fnews%2Fnew&unsent=1");
-  await page.goto(sent.headers().location);
-  await expect(page.getByText(account.code.unsent)).toBeVisible();
+  const codePage = await sendUnsavedForm(page, "/login/code", account.code.unsent);
   // Had the session ended meanwhile, the sign-in page would say it in turn.
-  const ended = await request.get(sent.headers().location, { maxRedirects: 0 });
+  const ended = await request.get(codePage, { maxRedirects: 0 });
   expect(ended.headers().location).toBe("/login?redirectTo=%2Fadmin%2Fnews%2Fnew&unsent=1");
   await enterCode(page, totpSecret);
   await expect(page).toHaveURL(/\/admin\/news\/new$/);

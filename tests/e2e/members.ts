@@ -107,6 +107,20 @@ export async function enterCode(page: Page, secret: string) {
 }
 
 /**
+ * Sends a back-office form as from a page left open, and checks it was not saved: the answer leads
+ * to `step` (the step the session owes) with `unsent`, and that page says `notice`. Returns its path.
+ */
+export async function sendUnsavedForm(page: Page, step: string, notice: string): Promise<string> {
+  const sent = await page.request.post("/admin/news/new", { headers: { Origin: new URL(page.url()).origin }, form: { title: "Unsent" }, maxRedirects: 0 });
+  expect(sent.status()).toBe(302);
+  const location = `${step}?redirectTo=%2Fadmin%2Fnews%2Fnew&unsent=1`;
+  expect(sent.headers().location).toBe(location);
+  await page.goto(location);
+  await expect(page.getByText(notice)).toBeVisible();
+  return location;
+}
+
+/**
  * Time passing: the proposal's voting window ends now. Written with the service role, as nobody
  * can through the API once voting has opened (not even an admin: the counts would show early).
  */

@@ -6,7 +6,7 @@ import admin from "../../locales/en/admin.json" with { type: "json" };
 import ar from "../../locales/ar/account.json" with { type: "json" };
 import voting from "../../locales/en/voting.json" with { type: "json" };
 import { totpCode, wrongTotpCode } from "../support/totp";
-import { PASSWORD, approvedMember, enrolFactor, enterCode, field, freshAdmin, ownClientAddress, signIn } from "./members";
+import { PASSWORD, approvedMember, enrolFactor, enterCode, field, freshAdmin, ownClientAddress, sendUnsavedForm, signIn } from "./members";
 
 /**
  * Two-factor sign-in (issue 11), with JavaScript on and off: an admin without a factor is sent to
@@ -76,11 +76,7 @@ test("a form an admin without a factor sends is not saved, and the set-up page s
   await expect(page).toHaveURL(/\/account\/two-factor\?redirectTo=%2Fadmin%2Fnews$/);
   await expect(page.getByText(account.twoFactor.unsent)).toHaveCount(0);
   // As from a back-office page left open while the admin's factor was removed.
-  const sent = await page.request.post("/admin/news/new", { headers: { Origin: new URL(page.url()).origin }, form: { title: "Unsent" }, maxRedirects: 0 });
-  expect(sent.status()).toBe(302);
-  expect(sent.headers().location).toBe("/account/two-factor?redirectTo=%2Fadmin%2Fnews%2Fnew&unsent=1");
-  await page.goto(sent.headers().location);
-  await expect(page.getByText(account.twoFactor.unsent)).toBeVisible();
+  await sendUnsavedForm(page, "/account/two-factor", account.twoFactor.unsent);
   await expect(page.getByText(account.twoFactor.adminRequired)).toBeVisible();
 });
 

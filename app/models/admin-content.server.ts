@@ -313,13 +313,10 @@ function madeBy(section: ContentSection, record: Row, parsed: Extract<Parsed, { 
 async function insertNewRecord(supabase: Supabase, section: ContentSection, row: Row, parsed: Extract<Parsed, { ok: true }>, form: FormData): Promise<void> {
   const slugBase = section.slugFallback ? slugify(parsed.title, section.slugFallback) : null;
   const { newRecordId } = parsed;
-  if (!newRecordId) {
-    await insertRecord(supabase, section.table, row, slugBase);
-    return;
-  }
   // Keys in code-unit order (not localeCompare, whose order an ICU update may change between deploys).
   const values = JSON.stringify(Object.entries(row).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  for (const candidate of [newRecordId, uuidv5(values, newRecordId)]) {
+  const candidates = newRecordId ? [newRecordId, uuidv5(values, newRecordId)] : [];
+  for (const candidate of candidates) {
     try {
       await insertRecord(supabase, section.table, { ...row, id: candidate }, slugBase);
       return;
@@ -330,7 +327,7 @@ async function insertNewRecord(supabase: Supabase, section: ContentSection, row:
       if (madeBy(section, existing, parsed, form)) return;
     }
   }
-  // Both taken by records edited since: the form's values are a record of their own.
+  // No id from the form, or both taken by records edited since: the database picks one.
   await insertRecord(supabase, section.table, row, slugBase);
 }
 

@@ -41,30 +41,32 @@ export async function activityPage(supabase: Supabase, page: number) {
   const names = await currentNames(supabase, entries.items);
   const now = ({ table_name, record_id }: { table_name: string; record_id: string }): RecordNow => {
     if (!isNamedTable(table_name)) return null;
-    if (!names.read.has(table_name)) return isRecordId(record_id) ? { name: null, path: `${NAMED_RECORDS[table_name].path}/${record_id}` } : null;
-    return names.links.get(`${table_name}/${record_id}`) ?? "gone";
+    const path = `${NAMED_RECORDS[table_name].path}/${record_id}`;
+    if (!names.read.has(table_name)) return isRecordId(record_id) ? { name: null, path } : null;
+    const name = names.byRecord.get(`${table_name}/${record_id}`);
+    return name === undefined ? "gone" : { name, path };
   };
   return { ...entries, items: entries.items.map((entry) => ({ ...entry, now: now(entry) })) };
 }
 
-/** The current names of the entries' records, and the tables they could be read from. */
+/** The current names of the entries' records (by "table/id"), and the tables they could be read from. */
 async function currentNames(supabase: Supabase, entries: Array<{ table_name: string; record_id: string }>) {
   const idsByTable = new Map<NamedTable, Set<string>>();
   for (const { table_name, record_id } of entries) {
     if (isNamedTable(table_name) && isRecordId(record_id)) idsByTable.set(table_name, (idsByTable.get(table_name) ?? new Set()).add(record_id));
   }
-  const links = new Map<string, RecordLink>();
+  const byRecord = new Map<string, string>();
   const read = new Set<NamedTable>();
   await Promise.all(
     [...idsByTable].map(async ([table, ids]) => {
-      const { column, path } = NAMED_RECORDS[table];
+      const { column } = NAMED_RECORDS[table];
       // The table is chosen at run time, which the typed client cannot type.
       const query = (supabase as unknown as SupabaseClient).from(table).select(`id, ${column}`).in("id", [...ids]);
       const rows = await tryRead(`${table} names`, query.then((result) => rowsOf(`${table} names`, result) as Array<Record<string, string>>));
       if (rows === FAILED_READ) return;
       read.add(table);
-      for (const row of rows) links.set(`${table}/${row.id}`, { name: row[column], path: `${path}/${row.id}` });
+      for (const row of rows) byRecord.set(`${table}/${row.id}`, row[column]);
     }),
   );
-  return { links, read };
+  return { byRecord, read };
 }

@@ -56,7 +56,7 @@ async function respond(request: Request, env: Env, ctx: ExecutionContext, onWrit
     purgeEdgeCache: onWrite,
   };
   const response = withSecurityHeaders(await handleRemixRequest(request, loadContext), { nonce, url });
-  rememberLanguageChoice(request, response);
+  rememberLanguageChoice(url, response);
   applyCachePolicy(request, response);
   return response;
 }

@@ -112,8 +112,7 @@ export function languageFromQuery(url: URL): Language | null {
  * to /account, in French). The response then sets a cookie, and so becomes `private, no-store`
  * (app/lib/cache.server.ts).
  */
-export function rememberLanguageChoice(request: Request, response: Response): void {
-  const url = new URL(request.url);
+export function rememberLanguageChoice(url: URL, response: Response): void {
   const language = languageFromQuery(url);
   if (language) response.headers.append("Set-Cookie", languageCookie(language, url));
 }

@@ -109,9 +109,10 @@ function redirectBackingTo(page: string, request: Request, headers: Headers, ext
 }
 
 /**
- * To a step the session owes (signing in, the second factor's code, an admin's second factor), and back. A form that arrives
- * there was shown while the session could send it (signed out on another device, or signed in there
- * again with the password only): the step's page says it was not saved (UnsentNotice).
+ * To a step the session owes (signing in, the second factor's code, an admin's second factor), and
+ * back. A form that arrives there was shown while the session could send it (signed out on another
+ * device, or signed in there again with the password only): the step's page says it was not saved
+ * (UnsentNotice).
  */
 const stepFirst = (page: string, request: Request, headers: Headers) =>
   redirectBackingTo(page, request, headers, request.method === "GET" || request.method === "HEAD" ? {} : { unsent: "1" });

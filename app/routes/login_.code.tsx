@@ -25,7 +25,7 @@ import { useMemberForm } from "~/lib/use-member-form";
  */
 async function sessionOwingCode(request: Request, context: LoaderFunctionArgs["context"], redirectTo: string) {
   const session = await getSession(request, context);
-  // A form sent here unsaved (`unsent`) still was, if the session ended meanwhile: the sign-in page says so.
+  // A form that was not saved on its way here (`unsent`) is said so by the sign-in page if the session ended meanwhile.
   const unsent: Record<string, string> = new URL(request.url).searchParams.has("unsent") ? { unsent: "1" } : {};
   if (!session.viewer) throw redirect(`/login?${new URLSearchParams({ redirectTo, ...unsent })}`, { headers: session.headers });
   if (!session.viewer.needsCode) throw redirect(redirectTo, { headers: session.headers });

@@ -4,6 +4,7 @@ import { parseForm } from "~/lib/form-submission.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import type { ReactNode } from "react";
 import { Field, FormNotice, TextArea } from "~/components/FormField";
 import { MemberStanding } from "~/components/MemberStanding";
 import { PageFrame } from "~/components/PageFrame";
@@ -352,14 +353,17 @@ function CommentForm({ intent, commentId, defaultValue, label, submitLabel }: { 
   );
 }
 
-function ReportForm({ commentId }: { commentId?: string }) {
+function ReportForm({ commentId, whose }: { commentId?: string; whose?: ReactNode }) {
   const { t } = useTranslation("voting");
   const answer = useAnswerFor("report", commentId ?? null);
   const busy = useSubmitting("report", commentId ?? null);
   const [form, fields] = useForm({ id: commentId ? `report-${commentId}` : "report", lastResult: answer?.result, shouldValidate: "onSubmit" });
   return (
     <details className="text-sm" open={Boolean(answer)}>
-      <summary className="cursor-pointer font-semibold text-ink-700 underline underline-offset-2">{t("detail.report.open")}</summary>
+      <summary className="cursor-pointer font-semibold text-ink-700 underline underline-offset-2">
+        {t("detail.report.open")}
+        {whose}
+      </summary>
       <Form method="post" action={`#${form.id}`} preventScrollReset {...getFormProps(form)} className="mt-3 grid gap-1">
         {answer?.error ? <FormNotice kind="error">{t(answer.error)}</FormNotice> : null}
         <input type="hidden" name="intent" value="report" />
@@ -406,13 +410,17 @@ function Comments({ proposal, viewer }: { proposal: PageData["proposal"]; viewer
       <ol className="mt-6 grid gap-4">
         {proposal.comments.map((comment) => {
           const mine = viewer?.id === comment.author_id;
+          const author = comment.is_hidden ? t("detail.comments.removedAuthor") : (comment.author?.username ?? t("proposal.formerMember"));
+          const written = formatDayTime(comment.created_at, i18n.language);
+          // Every comment has its own Edit, Delete and Report: their names say whose comment, for a screen reader's list of controls.
+          const whose = <span className="sr-only"> · {author} · {written}</span>;
           return (
             <li key={comment.id} id={`comment-${comment.id}`} className="rounded-md border border-ink-200 bg-white p-4">
               <p className="text-sm text-ink-600">
                 <span dir="auto" className="font-semibold text-ink-900">
-                  {comment.is_hidden ? t("detail.comments.removedAuthor") : (comment.author?.username ?? t("proposal.formerMember"))}
+                  {author}
                 </span>{" "}
-                · <time dateTime={isoDate(comment.created_at)}>{formatDayTime(comment.created_at, i18n.language)}</time>
+                · <time dateTime={isoDate(comment.created_at)}>{written}</time>
               </p>
               {comment.is_hidden ? (
                 <p className="mt-2 italic text-ink-600">{t("detail.comments.removed")}</p>
@@ -426,14 +434,20 @@ function Comments({ proposal, viewer }: { proposal: PageData["proposal"]; viewer
                   {mine && canWrite ? (
                     <>
                       <details className="text-sm">
-                        <summary className="cursor-pointer font-semibold text-ink-700 underline underline-offset-2">{t("detail.comments.edit")}</summary>
+                        <summary className="cursor-pointer font-semibold text-ink-700 underline underline-offset-2">
+                          {t("detail.comments.edit")}
+                          {whose}
+                        </summary>
                         <div className="mt-3">
                           <CommentForm intent="editComment" commentId={comment.id} defaultValue={comment.content} label={t("detail.comments.editLabel")} submitLabel={t("detail.comments.save")} />
                         </div>
                       </details>
                       {/* Deleting cannot be undone: like withdrawing, its button is one step away. */}
                       <details className="text-sm">
-                        <summary className="cursor-pointer font-semibold text-accent-700 underline underline-offset-2">{t("detail.comments.delete")}</summary>
+                        <summary className="cursor-pointer font-semibold text-accent-700 underline underline-offset-2">
+                          {t("detail.comments.delete")}
+                          {whose}
+                        </summary>
                         <Form method="post" preventScrollReset className="mt-3 grid justify-items-start gap-2">
                           <p id={`delete-warning-${comment.id}`} className="text-ink-800">
                             {t("detail.comments.deleteWarning")}
@@ -445,7 +459,7 @@ function Comments({ proposal, viewer }: { proposal: PageData["proposal"]; viewer
                       </details>
                     </>
                   ) : null}
-                  {!mine ? <ReportForm commentId={comment.id} /> : null}
+                  {!mine ? <ReportForm commentId={comment.id} whose={whose} /> : null}
                 </div>
               ) : null}
             </li>

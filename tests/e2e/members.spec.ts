@@ -248,7 +248,11 @@ test("comments are edited and deleted by their author, and a withdrawn proposal 
   await expect(page.getByText("<script>alert(1)</script> see https://example.org").first()).toBeVisible();
   await expect(page.getByRole("link", { name: "https://example.org" })).toHaveCount(0);
 
-  await page.getByText(voting.detail.comments.edit, { exact: true }).click();
+  // Each comment's controls are named after it (author and time), not just "Edit" and "Delete".
+  const editOwn = page.locator("summary", { hasText: voting.detail.comments.edit });
+  await expect(editOwn).toHaveAccessibleName(new RegExp(`^${voting.detail.comments.edit} · ${author.username} · .+\\d`));
+  await expect(page.locator("summary", { hasText: voting.detail.comments.delete })).toHaveAccessibleName(new RegExp(`^${voting.detail.comments.delete} · ${author.username} · `));
+  await editOwn.click();
   await field(page, voting.detail.comments.editLabel).fill("Changed my mind.");
   await page.getByRole("button", { name: voting.detail.comments.save }).click();
   await expect(page.getByText("Changed my mind.").first()).toBeVisible();
@@ -315,6 +319,7 @@ test("a member reports another's comment to the admins, and a second press sends
   await signIn(page, (await approvedMember("reporter")).email);
   await page.goto(proposal);
   const item = page.getByRole("listitem").filter({ hasText: comment });
+  await expect(item.locator("summary")).toHaveAccessibleName(new RegExp(`^${voting.detail.report.open} · reported-`));
   const send = item.getByRole("button", { name: voting.detail.report.submit });
   if (javaScriptEnabled) {
     await item.getByText(voting.detail.report.open).click();

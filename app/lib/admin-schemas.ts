@@ -86,13 +86,13 @@ const unlessFieldsFailed = (fields: string[]) => ({
   when: ({ issues }: { issues: Array<{ path?: PropertyKey[] }> }) => !issues.some((issue) => fields.includes(String(issue.path?.[0]))),
 });
 
-type EventTimes = { startsAt?: string; endsAt?: string; timeZone: string };
+type EventTimes = { startsAt?: string; endsAt?: string; timeZone: string; startsAtStored?: string; endsAtStored?: string };
 
 /** One of an event's times as an instant (ISO), null when it is empty, or why its zone has no such time. */
 function eventInstant(event: EventTimes, field: "startsAt" | "endsAt"): string | null | { problem: "gap" | "invalid" } {
   const local = event[field];
   if (local === undefined) return null;
-  const result = instantFromLocal(local, event.timeZone);
+  const result = instantFromLocal(local, event.timeZone, event[`${field}Stored`]);
   return "instant" in result ? result.instant.toISOString() : result;
 }
 
@@ -111,6 +111,9 @@ export const EventSchema = z
     description: text("errors.descriptionRequired", 20000),
     startsAt: localDateTime.optional(),
     endsAt: localDateTime.optional(),
+    // The saved instants the form opened with: which of a repeated wall time (clocks going back) the event has.
+    startsAtStored: z.string().optional(),
+    endsAtStored: z.string().optional(),
     timeZone,
     location: optionalText(300),
     isOnline: checkbox,

@@ -15,9 +15,10 @@ export type ZonedInstant = { instant: Date } | { problem: "invalid" | "gap" };
 /**
  * The instant of a local date and time in `timeZone`. A time that does not exist there (the hour
  * skipped when clocks go forward) is a "gap"; a time that happens twice (clocks go back) is the
- * earlier of the two.
+ * earlier of the two, unless `stored` (the instant a saved record has, to the minute) is the later:
+ * a form shows both as the same wall time, and saving it again must not move the record an hour.
  */
-export function instantFromLocal(local: string, timeZone: string): ZonedInstant {
+export function instantFromLocal(local: string, timeZone: string, stored?: string): ZonedInstant {
   const match = LOCAL.exec(local);
   if (!match) return { problem: "invalid" };
   const [year, month, day, hour, minute] = match.slice(1, 6).map(Number);
@@ -33,7 +34,9 @@ export function instantFromLocal(local: string, timeZone: string): ZonedInstant 
     .map((offset) => wall - offset * 60_000)
     .filter((instant) => tzOffset(timeZone, new Date(instant)) * 60_000 === wall - instant)
     .sort((a, b) => a - b);
-  return instants.length ? { instant: new Date(instants[0]) } : { problem: "gap" };
+  if (!instants.length) return { problem: "gap" };
+  const storedMinute = Math.floor(Date.parse(stored ?? "") / 60_000) * 60_000;
+  return { instant: new Date(instants.find((instant) => instant === storedMinute) ?? instants[0]) };
 }
 
 /** The local date and time of an instant in `timeZone`, as a datetime-local input wants it. */

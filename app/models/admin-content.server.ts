@@ -144,6 +144,8 @@ const events: ContentSection = {
       description: text(record.description),
       startsAt: record.start_date ? localFromInstant(text(record.start_date), zone) : "",
       endsAt: record.end_date ? localFromInstant(text(record.end_date), zone) : "",
+      startsAtStored: text(record.start_date),
+      endsAtStored: text(record.end_date),
       // The select names zones by their current names; one stored under an older spelling opens as its current one.
       timeZone: currentTimeZone(zone) ?? zone,
       location: text(record.location),

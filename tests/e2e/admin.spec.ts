@@ -640,6 +640,24 @@ for (const language of ["en", "ar"]) {
   });
 }
 
+test("an event at the second 02:30 of the night Berlin's clocks go back stays there when its form is saved again", async ({ page }) => {
+  // Only SQL or the API can make one: the form offers the first 02:30, and shows both as 02:30.
+  const service = { apikey: SERVICE_ROLE_KEY, Authorization: `Bearer ${SERVICE_ROLE_KEY}`, "Content-Type": "application/json" };
+  const title = `Night of the clocks ${unique()}`;
+  const row = { title, slug: `night-of-the-clocks-${unique()}`, description: "After the change.", time_zone: "Europe/Berlin", start_date: "2027-10-31T01:30:00Z", end_date: "2027-10-31T01:45:00Z" };
+  const created = await fetch(`${SUPABASE_URL}/rest/v1/events`, { method: "POST", headers: { ...service, Prefer: "return=representation" }, body: JSON.stringify(row) });
+  expect(created.status).toBe(201);
+  const [{ id }] = (await created.json()) as { id: string }[];
+  await signInAsAdmin(page, `/admin/events/${id}`);
+  await expect(field(page, admin.fields.startsAt)).toHaveValue("2027-10-31T02:30");
+  await field(page, admin.fields.description).fill("After the change, still.");
+  await save(page, admin.form.save);
+  await expect(page.getByText(admin.flash.events.updated)).toBeVisible();
+  const saved = await fetch(`${SUPABASE_URL}/rest/v1/events?id=eq.${id}&select=description,start_date,end_date`, { headers: service }).then((r) => r.json());
+  expect(saved).toEqual([{ description: "After the change, still.", start_date: "2027-10-31T01:30:00+00:00", end_date: "2027-10-31T01:45:00+00:00" }]);
+  expect((await fetch(`${SUPABASE_URL}/rest/v1/events?id=eq.${id}`, { method: "DELETE", headers: service })).status).toBe(204);
+});
+
 test("a record deleted while it is open: its save is a 404 in the back-office with the values kept, and its page says it is gone", async ({ page }) => {
   const service = { apikey: SERVICE_ROLE_KEY, Authorization: `Bearer ${SERVICE_ROLE_KEY}`, "Content-Type": "application/json" };
   const name = `Deleted meanwhile ${unique()}`;

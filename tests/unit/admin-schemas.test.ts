@@ -43,6 +43,22 @@ describe("the back-office's form schemas", () => {
     expect(event.status === "success" && [event.value.startDate, event.value.endDate]).toEqual(["2026-12-06T00:00:00.000Z", "2026-12-06T02:00:00.000Z"]);
   });
 
+  it("an event saved at the second of a repeated hour stays there when its form is saved again", () => {
+    // 02:30 happens twice in Berlin on 31 October 2027: 00:30 and 01:30 UTC. The form shows both as 02:30.
+    const times = { title: "T", description: "D", startsAt: "2027-10-31T02:30", endsAt: "2027-10-31T02:45", timeZone: "Europe/Berlin" };
+    const instants = (fields: Record<string, string>) => {
+      const event = parseForm(form(fields), EventSchema);
+      return event.status === "success" ? [event.value.startDate, event.value.endDate] : event.reply().error;
+    };
+    expect(instants(times)).toEqual(["2027-10-31T00:30:00.000Z", "2027-10-31T00:45:00.000Z"]);
+    const second = { startsAtStored: "2027-10-31T01:30:00+00:00", endsAtStored: "2027-10-31T01:45:00+00:00" };
+    expect(instants({ ...times, ...second })).toEqual(["2027-10-31T01:30:00.000Z", "2027-10-31T01:45:00.000Z"]);
+    // A stored instant that is neither of the two (the time was changed, or the field made up) leaves the earlier.
+    expect(instants({ ...times, startsAtStored: "2027-10-31T03:30:00Z", endsAtStored: "nonsense" })).toEqual(["2027-10-31T00:30:00.000Z", "2027-10-31T00:45:00.000Z"]);
+    // Seconds saved outside the form do not stop the match.
+    expect(instants({ ...times, ...second, startsAtStored: "2027-10-31T01:30:42.5Z" })).toEqual(["2027-10-31T01:30:00.000Z", "2027-10-31T01:45:00.000Z"]);
+  });
+
   it("a group's coordinates come in pairs, said beside a missing name too", () => {
     expect(errorsOf(parseForm(form({ latitude: "52.5" }), GroupSchema))).toMatchObject({
       name: ["errors.nameRequired"],

@@ -83,6 +83,9 @@ export function ContentForm({
             <DateTimeInput field={all.startsAt} label={t("fields.startsAt")} required />
             <DateTimeInput field={all.endsAt} label={t("fields.endsAt")} />
           </div>
+          {/* Which of a wall time that happens twice (clocks going back) the saved event has: the inputs show one time for both. */}
+          <input type="hidden" name="startsAtStored" value={String(all.startsAtStored.initialValue ?? "")} />
+          <input type="hidden" name="endsAtStored" value={String(all.endsAtStored.initialValue ?? "")} />
           <TimeZoneField field={all.timeZone} timeZones={timeZones} />
           <TextField field={all.location} label={t("fields.location")} maxLength={300} />
           <CheckboxField field={all.isOnline} label={t("fields.isOnline")} />

@@ -262,11 +262,14 @@ function sameValue(name: string, saved: string, submitted: string): boolean {
   return a === b || (NUMBER_FIELDS.has(name) && a !== "" && b !== "" && Number(a) === Number(b));
 }
 
+/** Fields that say what the form was opened on (the version, an event's stored instants), not what the record holds. */
+const FORM_STATE_FIELDS: ReadonlySet<string> = new Set(["version", "startsAtStored", "endsAtStored"]);
+
 /** Which submitted fields differ from the record as saved now, with the saved values. */
 function differences(saved: FormValues, form: FormData): Conflict["fields"] {
   const fields: Conflict["fields"] = [];
   for (const [name, value] of Object.entries(saved)) {
-    if (name === "version") continue;
+    if (FORM_STATE_FIELDS.has(name)) continue;
     const submitted = form.get(name);
     const same = typeof value === "boolean" ? value === (submitted === "on") : sameValue(name, value, typeof submitted === "string" ? submitted : "");
     if (!same) fields.push({ name, saved: typeof value === "boolean" ? (value ? "✓" : "✗") : value });

@@ -8,6 +8,7 @@ import { ACCOUNTS, resetBackend, signedInClient, type Client } from "../support/
 
 const ADMIN = "a0000000-0000-4000-8000-000000000001";
 const news = contentSection("news")!;
+const events = contentSection("events")!;
 let admin: Client;
 
 beforeEach(async () => {
@@ -22,10 +23,18 @@ function newsForm(title: string, newRecordId: string): FormData {
   return form;
 }
 
-async function send(form: FormData) {
-  const parsed = news.parse(form);
+/** An event's add form as the page posts it, its hidden fields included (empty on a new record). */
+function eventForm(title: string, newRecordId: string): FormData {
+  const form = new FormData();
+  const fields = { title, description: "Sent twice.", startsAt: "2027-10-31T02:30", endsAt: "", startsAtStored: "", endsAtStored: "", timeZone: "Europe/Berlin", newRecordId };
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  return form;
+}
+
+async function send(form: FormData, section = news) {
+  const parsed = section.parse(form);
   if (!parsed.ok) throw new Error(`the form was refused: ${JSON.stringify(parsed.reply.error)}`);
-  return saveRecord(admin, news, null, parsed, form, ADMIN);
+  return saveRecord(admin, section, null, parsed, form, ADMIN);
 }
 
 async function articles(title: string) {
@@ -55,5 +64,15 @@ describe("a new record's id", () => {
     const after = await articles("The same form, another article");
     expect(after).toHaveLength(2);
     expect(after).toContain(derived);
+  });
+
+  it("is an event's form's too: the fields that say what the form was opened on are not the record's values", async () => {
+    const formId = crypto.randomUUID();
+    const form = eventForm("An event sent twice", formId);
+    expect(await send(form, events)).toEqual({ kind: "created" });
+    expect(await send(form, events)).toEqual({ kind: "created" });
+    const { data, error } = await admin.from("events").select("id").eq("title", "An event sent twice");
+    expect(error).toBeNull();
+    expect(data!.map((row) => row.id)).toEqual([formId]);
   });
 });

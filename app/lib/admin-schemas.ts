@@ -88,11 +88,16 @@ const unlessFieldsFailed = (fields: string[]) => ({
 
 type EventTimes = { startsAt?: string; endsAt?: string; timeZone: string; startsAtStored?: string; endsAtStored?: string };
 
-/** One of an event's times as an instant (ISO), null when it is empty, or why its zone has no such time. */
+/**
+ * One of an event's times as an instant (ISO), null when it is empty, or why its zone has no such time.
+ * Of a wall time that happens twice, the end takes one not before the start: 02:30 to 02:45 on the
+ * night the clocks go back is a quarter of an hour, whichever 02:30 the start is.
+ */
 function eventInstant(event: EventTimes, field: "startsAt" | "endsAt"): string | null | { problem: "gap" | "invalid" } {
   const local = event[field];
   if (local === undefined) return null;
-  const result = instantFromLocal(local, event.timeZone, event[`${field}Stored`]);
+  const start = field === "endsAt" ? eventInstant(event, "startsAt") : null;
+  const result = instantFromLocal(local, event.timeZone, { stored: event[`${field}Stored`], notBefore: typeof start === "string" ? start : undefined });
   return "instant" in result ? result.instant.toISOString() : result;
 }
 
@@ -112,8 +117,8 @@ export const EventSchema = z
     startsAt: localDateTime.optional(),
     endsAt: localDateTime.optional(),
     // The saved instants the form opened with: which of a repeated wall time (clocks going back) the event has.
-    startsAtStored: z.string().optional(),
-    endsAtStored: z.string().optional(),
+    startsAtStored: z.string().max(64).optional(),
+    endsAtStored: z.string().max(64).optional(),
     timeZone,
     location: optionalText(300),
     isOnline: checkbox,

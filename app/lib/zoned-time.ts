@@ -14,11 +14,12 @@ export type ZonedInstant = { instant: Date } | { problem: "invalid" | "gap" };
 
 /**
  * The instant of a local date and time in `timeZone`. A time that does not exist there (the hour
- * skipped when clocks go forward) is a "gap"; a time that happens twice (clocks go back) is the
- * earlier of the two, unless `stored` (the instant a saved record has, to the minute) is the later:
- * a form shows both as the same wall time, and saving it again must not move the record an hour.
+ * skipped when clocks go forward) is a "gap". A time that happens twice (clocks go back) is the one
+ * that is `stored` (the instant a saved record has, to the minute: a form shows both as the same wall
+ * time, and saving it again must not move the record an hour); else the first not before `notBefore`;
+ * else the earlier.
  */
-export function instantFromLocal(local: string, timeZone: string, stored?: string): ZonedInstant {
+export function instantFromLocal(local: string, timeZone: string, prefer: { stored?: string; notBefore?: string } = {}): ZonedInstant {
   const match = LOCAL.exec(local);
   if (!match) return { problem: "invalid" };
   const [year, month, day, hour, minute] = match.slice(1, 6).map(Number);
@@ -35,8 +36,10 @@ export function instantFromLocal(local: string, timeZone: string, stored?: strin
     .filter((instant) => tzOffset(timeZone, new Date(instant)) * 60_000 === wall - instant)
     .sort((a, b) => a - b);
   if (!instants.length) return { problem: "gap" };
-  const storedMinute = Math.floor(Date.parse(stored ?? "") / 60_000) * 60_000;
-  return { instant: new Date(instants.find((instant) => instant === storedMinute) ?? instants[0]) };
+  const storedMinute = Math.floor(Date.parse(prefer.stored ?? "") / 60_000) * 60_000;
+  const notBefore = Date.parse(prefer.notBefore ?? "");
+  const chosen = instants.find((instant) => instant === storedMinute) ?? instants.find((instant) => instant >= notBefore) ?? instants[0];
+  return { instant: new Date(chosen) };
 }
 
 /** The local date and time of an instant in `timeZone`, as a datetime-local input wants it. */

@@ -413,7 +413,12 @@ function Comments({ proposal, viewer }: { proposal: PageData["proposal"]; viewer
           const author = comment.is_hidden ? t("detail.comments.removedAuthor") : (comment.author?.username ?? t("proposal.formerMember"));
           const written = formatDayTime(comment.created_at, i18n.language);
           // Every comment has its own Edit, Delete and Report: their names say whose comment, for a screen reader's list of controls.
-          const whose = <span className="sr-only"> · {author} · {written}</span>;
+          const whose = (
+            <span className="sr-only">
+              {" · "}
+              <bdi>{author}</bdi> · {written}
+            </span>
+          );
           return (
             <li key={comment.id} id={`comment-${comment.id}`} className="rounded-md border border-ink-200 bg-white p-4">
               <p className="text-sm text-ink-600">

@@ -55,6 +55,8 @@ describe("the back-office's form schemas", () => {
     expect(instants({ ...times, ...second })).toEqual(["2027-10-31T01:30:00.000Z", "2027-10-31T01:45:00.000Z"]);
     // A stored instant that is neither of the two (the time was changed, or the field made up) leaves the earlier.
     expect(instants({ ...times, startsAtStored: "2027-10-31T03:30:00Z", endsAtStored: "nonsense" })).toEqual(["2027-10-31T00:30:00.000Z", "2027-10-31T00:45:00.000Z"]);
+    // An end without its stored instant (changed, or new) is not put before the start: the later 02:45.
+    expect(instants({ ...times, startsAtStored: second.startsAtStored })).toEqual(["2027-10-31T01:30:00.000Z", "2027-10-31T01:45:00.000Z"]);
     // Seconds saved outside the form do not stop the match.
     expect(instants({ ...times, ...second, startsAtStored: "2027-10-31T01:30:42.5Z" })).toEqual(["2027-10-31T01:30:00.000Z", "2027-10-31T01:45:00.000Z"]);
   });

@@ -88,22 +88,28 @@ const unlessFieldsFailed = (fields: string[]) => ({
 
 type EventTimes = { startsAt?: string; endsAt?: string; timeZone: string; startsAtStored?: string; endsAtStored?: string };
 
+/** An event's time as an instant (ISO), null when it is empty, or why its zone has no such time. */
+type EventInstant = string | null | { problem: "gap" | "invalid" };
+
 /**
- * One of an event's times as an instant (ISO), null when it is empty, or why its zone has no such time.
- * Of a wall time that happens twice, the end takes one not before the start: 02:30 to 02:45 on the
- * night the clocks go back is a quarter of an hour, whichever 02:30 the start is.
+ * An event's start and end as instants. Of a wall time that happens twice, each keeps its stored
+ * instant; otherwise the end takes one not before the start: 02:30 to 02:45 on the night the clocks
+ * go back is a quarter of an hour, whichever 02:30 the start is.
  */
-function eventInstant(event: EventTimes, field: "startsAt" | "endsAt"): string | null | { problem: "gap" | "invalid" } {
-  const local = event[field];
-  if (local === undefined) return null;
-  const start = field === "endsAt" ? eventInstant(event, "startsAt") : null;
-  const result = instantFromLocal(local, event.timeZone, { stored: event[`${field}Stored`], notBefore: typeof start === "string" ? start : undefined });
-  return "instant" in result ? result.instant.toISOString() : result;
+function eventInstants(event: EventTimes): Record<"startsAt" | "endsAt", EventInstant> {
+  const instant = (field: "startsAt" | "endsAt", notBefore?: string): EventInstant => {
+    const local = event[field];
+    if (local === undefined) return null;
+    const result = instantFromLocal(local, event.timeZone, { stored: event[`${field}Stored`], notBefore });
+    return "instant" in result ? result.instant.toISOString() : result;
+  };
+  const startsAt = instant("startsAt");
+  return { startsAt, endsAt: instant("endsAt", typeof startsAt === "string" ? startsAt : undefined) };
 }
 
 /** Checks one of an event's times: present if it is the start, and a time its zone has. */
 const eventTime = (field: "startsAt" | "endsAt") => (event: EventTimes, context: z.RefinementCtx) => {
-  const instant = eventInstant(event, field);
+  const instant = eventInstants(event)[field];
   if (instant === null && field === "startsAt") context.addIssue({ code: "custom", path: [field], message: "errors.startRequired" });
   if (typeof instant === "object" && instant !== null) {
     context.addIssue({ code: "custom", path: [field], message: instant.problem === "gap" ? "errors.timeInGap" : "errors.dateInvalid" });
@@ -141,14 +147,14 @@ export const EventSchema = z
   .superRefine(eventTime("startsAt"), unlessFieldsFailed(["startsAt", "timeZone"]))
   .superRefine(eventTime("endsAt"), unlessFieldsFailed(["endsAt", "timeZone"]))
   .superRefine((event, context) => {
-    const [start, end] = [eventInstant(event, "startsAt"), eventInstant(event, "endsAt")];
+    const { startsAt: start, endsAt: end } = eventInstants(event);
     if (typeof start === "string" && typeof end === "string" && end < start) {
       context.addIssue({ code: "custom", path: ["endsAt"], message: "errors.endBeforeStart" });
     }
   }, unlessFieldsFailed(["startsAt", "endsAt", "timeZone"]))
   // Runs only once every check passed: both times are then instants, or an empty end.
   .transform((event, context) => {
-    const [startDate, endDate] = [eventInstant(event, "startsAt"), eventInstant(event, "endsAt")];
+    const { startsAt: startDate, endsAt: endDate } = eventInstants(event);
     if (typeof startDate !== "string" || (endDate !== null && typeof endDate !== "string")) {
       // Only a gap in the checks above could bring this here: refused, never written as "null".
       context.addIssue({ code: "custom", path: ["startsAt"], message: "errors.dateInvalid" });

@@ -18,19 +18,23 @@ export type HeaderMember = { username: string };
 
 const MENU_ID = "site-menu";
 const LANGUAGE_LIST_ID = "language-list";
+const ACCOUNT_MENU_ID = "account-menu";
 
 /**
- * The site header: logo, main navigation, the Join button, the language
- * switcher and (below md) a slide-in menu.
+ * The site header: logo, main navigation, the Join button, the account (a
+ * Sign in link, or a member's menu), the language switcher, and a slide-in
+ * menu below the `desktop` breakpoint (72rem, app.css): the row's full
+ * width, where the longest translation of the navigation still fits on one
+ * line (tests/e2e/shell.spec.ts measures every language).
  *
  * Everything works without scripts, which most pages do not load
  * (docs/decisions/040): the background turns dark on scroll through a CSS
  * scroll-driven animation (solid dark where unsupported, see app.css), and
- * the mobile menu and the language list are popovers, which the browser
- * opens from their buttons and closes on Escape or a click outside. On
- * pages that run React, a scroll listener also sets data-scrolled for
- * browsers without scroll-driven animations, and both popovers close on
- * every client-side navigation.
+ * the mobile menu, the member's menu and the language list are popovers,
+ * which the browser opens from their buttons and closes on Escape or a
+ * click outside. On pages that run React, a scroll listener also sets
+ * data-scrolled for browsers without scroll-driven animations, and the
+ * popovers close on every client-side navigation.
  */
 export function Header({ member }: { member: HeaderMember | null }) {
   const { t } = useTranslation();
@@ -45,13 +49,13 @@ export function Header({ member }: { member: HeaderMember | null }) {
     return () => window.removeEventListener("scroll", update);
   }, []);
 
-  // Close both popovers on every route change (location.key changes on each navigation), but not
+  // Close the popovers on every route change (location.key changes on each navigation), but not
   // at hydration: a menu a visitor opened while the page's JavaScript was still loading stays open.
   const shownKey = useRef(location.key);
   useEffect(() => {
     if (shownKey.current === location.key) return;
     shownKey.current = location.key;
-    for (const id of [MENU_ID, LANGUAGE_LIST_ID]) {
+    for (const id of [MENU_ID, ACCOUNT_MENU_ID, LANGUAGE_LIST_ID]) {
       const popover = document.getElementById(id);
       if (popover?.matches(":popover-open")) popover.hidePopover();
     }
@@ -69,7 +73,7 @@ export function Header({ member }: { member: HeaderMember | null }) {
           <span className="text-lg font-extrabold tracking-[0.12em]">{site.shortName}</span>
         </Link>
 
-        <nav aria-label={t("header.primaryNav")} className="ms-auto hidden items-center gap-1 md:flex">
+        <nav aria-label={t("header.primaryNav")} className="ms-auto hidden items-center gap-1 desktop:flex">
           {navigation.map((item) => (
             <NavLink
               key={item.to}
@@ -87,7 +91,7 @@ export function Header({ member }: { member: HeaderMember | null }) {
           <Link to="/join" prefetch="intent" className="btn-primary ms-2 min-h-10 px-4 py-2 text-[0.95rem]">
             {t("header.nav.join")}
           </Link>
-          <AccountLinks member={member} />
+          {member ? <AccountMenu member={member} /> : <SignInLink />}
         </nav>
 
         <LanguageSwitcher />
@@ -95,7 +99,7 @@ export function Header({ member }: { member: HeaderMember | null }) {
         <button
           type="button"
           popovertarget={MENU_ID}
-          className="flex h-11 w-11 cursor-pointer items-center justify-center rounded text-white hover:bg-white/10 md:hidden"
+          className="flex h-11 w-11 cursor-pointer items-center justify-center rounded text-white hover:bg-white/10 desktop:hidden"
         >
           <span className="sr-only">{t("header.menu.open")}</span>
           <svg className="h-6 w-6" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
@@ -105,7 +109,7 @@ export function Header({ member }: { member: HeaderMember | null }) {
         <div
           id={MENU_ID}
           popover="auto"
-          className="mobile-menu-panel flex-col overflow-y-auto border-s border-ink-800 bg-ink-950 px-6 pb-8 pt-4 text-white shadow-2xl md:hidden"
+          className="mobile-menu-panel flex-col overflow-y-auto border-s border-ink-800 bg-ink-950 px-6 pb-8 pt-4 text-white shadow-2xl desktop:hidden"
         >
           <div className="mb-6 flex items-center justify-between">
             <p className="text-xs font-semibold uppercase tracking-[0.14em] text-ink-400">{t("header.menu.title")}</p>
@@ -149,31 +153,83 @@ export function Header({ member }: { member: HeaderMember | null }) {
   );
 }
 
-/**
- * Sign-in link for visitors; for a member, their public name (to /account) and sign-out, which
- * is a POST form: a link that signs out could be followed by anyone's page or prefetch.
- */
+const accountLinkClass = "rounded px-3 py-2 text-[0.95rem] font-medium text-ink-200 hover:bg-white/10 hover:text-white";
+
+function SignInLink() {
+  const { t } = useTranslation();
+  return (
+    <Link to="/login" className={accountLinkClass}>
+      {t("header.account.signIn")}
+    </Link>
+  );
+}
+
+/** Sign-out is a POST form: a link that signs out could be followed by anyone's page or prefetch. */
+function SignOutForm({ className }: { className: string }) {
+  const { t } = useTranslation();
+  return (
+    <Form method="post" action="/logout" reloadDocument>
+      <button type="submit" className={className}>
+        {t("header.account.signOut")}
+      </button>
+    </Form>
+  );
+}
+
+/** The slide-in menu's account links: Sign in for visitors; for a member, their public name (to /account) and Sign out. */
 function AccountLinks({ member }: { member: HeaderMember | null }) {
   const { t } = useTranslation();
-  const linkClass = "rounded px-3 py-2 text-[0.95rem] font-medium text-ink-200 hover:bg-white/10 hover:text-white";
-  if (!member) {
-    return (
-      <Link to="/login" className={linkClass}>
-        {t("header.account.signIn")}
-      </Link>
-    );
-  }
+  if (!member) return <SignInLink />;
   return (
     <>
-      <Link to="/account" className={`${linkClass} max-w-48 truncate`} dir="auto">
+      <Link to="/account" className={`${accountLinkClass} max-w-48 truncate`} dir="auto">
         <span className="sr-only">{t("header.account.signedInAs")} </span>
         {member.username}
       </Link>
-      <Form method="post" action="/logout" reloadDocument>
-        <button type="submit" className={linkClass}>
-          {t("header.account.signOut")}
-        </button>
-      </Form>
+      <SignOutForm className={accountLinkClass} />
+    </>
+  );
+}
+
+/**
+ * A member's account in the desktop row: one icon button, the same width whatever their public name
+ * (a name and a Sign out beside the navigation pushed the row past the screen in half the
+ * languages), opening a list with the name, their account and Sign out.
+ */
+function AccountMenu({ member }: { member: HeaderMember }) {
+  const { t } = useTranslation();
+  const itemClass = "block w-full px-4 py-2 text-start hover:bg-ink-100";
+  return (
+    <>
+      <button
+        type="button"
+        popovertarget={ACCOUNT_MENU_ID}
+        className="ms-1 flex h-11 w-11 cursor-pointer items-center justify-center rounded text-ink-100 hover:bg-white/10 hover:text-white"
+      >
+        <svg className="h-6 w-6" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.7">
+          <circle cx="12" cy="8" r="4" />
+          <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7" strokeLinecap="round" />
+        </svg>
+        <span className="sr-only">
+          {t("header.account.signedInAs")} <bdi>{member.username}</bdi>
+        </span>
+      </button>
+      <div id={ACCOUNT_MENU_ID} popover="auto" className="account-menu w-64 rounded-md bg-white py-2 text-ink-900 shadow-xl ring-1 ring-black/10">
+        <p className="px-4 pt-1 text-xs font-semibold uppercase tracking-[0.12em] text-ink-600">{t("header.account.signedInAs")}</p>
+        <p className="truncate px-4 pb-2 font-semibold">
+          <bdi>{member.username}</bdi>
+        </p>
+        <ul className="border-t border-ink-200 pt-1">
+          <li>
+            <Link to="/account" className={itemClass}>
+              {t("header.account.yourAccount")}
+            </Link>
+          </li>
+          <li>
+            <SignOutForm className={`${itemClass} cursor-pointer`} />
+          </li>
+        </ul>
+      </div>
     </>
   );
 }
@@ -195,7 +251,7 @@ function LanguageSwitcher() {
       <button
         type="button"
         popovertarget={LANGUAGE_LIST_ID}
-        className="ms-auto flex h-11 cursor-pointer items-center gap-1.5 rounded px-2.5 text-sm font-semibold text-ink-100 hover:bg-white/10 hover:text-white md:ms-1"
+        className="ms-auto flex h-11 cursor-pointer items-center gap-1.5 rounded px-2.5 text-sm font-semibold text-ink-100 hover:bg-white/10 hover:text-white desktop:ms-1"
       >
         <svg className="h-5 w-5 shrink-0" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.7">
           <circle cx="12" cy="12" r="9" />

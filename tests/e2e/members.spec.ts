@@ -7,6 +7,7 @@ import editor from "../../locales/en/editor.json" with { type: "json" };
 import newsletter from "../../locales/en/newsletter.json" with { type: "json" };
 import { ANON_KEY, SUPABASE_URL } from "./local-backend";
 import { PASSWORD, approvedMember, asAdmin, endVotingWindow, field, ownClientAddress, signIn, signOut, unique } from "./members";
+import { headerOverflow } from "./header";
 import { expectOnePostWhileBusy } from "./submitting";
 
 /**
@@ -42,13 +43,32 @@ test("sign-up asks for a public name, never signs in, and taking part waits for 
   await expect(page.getByText(account.signup.requested.text)).toBeVisible();
 
   await signIn(page, email);
-  await expect(page.getByRole("link", { name: name }).first()).toBeAttached();
+  await expect(page.getByRole("button", { name: `${common.header.account.signedInAs} ${name}` })).toBeVisible();
   await expect(page.getByText(voting.errors.awaitingApproval)).toBeVisible();
   const cookie = (await context.cookies()).find((c) => c.name.includes("auth-token"));
   expect(cookie?.httpOnly).toBe(true);
   expect(cookie?.sameSite).toBe("Lax");
   await signOut(page);
   await expect(page.getByRole("link", { name: common.header.account.signIn }).first()).toBeAttached();
+});
+
+test("a member's account is one menu in the header's row, which fits in every language: it names them and leads to their account and out", async ({ page }) => {
+  const { email, username } = await approvedMember("menu");
+  await signIn(page, email);
+  await page.setViewportSize({ width: 1152, height: 700 });
+  for (const language of Object.keys(common.languageNames)) {
+    await page.goto(`/about?lng=${language}`);
+    await expect.poll(() => headerOverflow(page), language).toEqual([]);
+  }
+  await page.goto("/about?lng=en");
+  await page.getByRole("button", { name: `${common.header.account.signedInAs} ${username}` }).click();
+  const menu = page.locator("#account-menu");
+  await expect(menu.getByText(username)).toBeVisible();
+  await menu.getByRole("link", { name: common.header.account.yourAccount }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(menu).toBeHidden();
+  await signOut(page);
+  await expect(page.getByRole("navigation", { name: common.header.primaryNav }).first().getByRole("link", { name: common.header.account.signIn })).toBeVisible();
 });
 
 test("the sign-in pages' buttons say what they are doing while their form posts, and refuse a second press", async ({ page, javaScriptEnabled }) => {

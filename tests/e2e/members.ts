@@ -165,8 +165,16 @@ export async function hydrated(page: Page) {
   await page.waitForLoadState("networkidle");
 }
 
+/** Signs out through the header: the member's menu in the desktop row, or the slide-in menu on a narrower screen. */
 export async function signOut(page: Page) {
-  await page.getByRole("navigation", { name: common.header.primaryNav }).first().getByRole("button", { name: common.header.account.signOut }).click();
+  const accountMenu = page.locator('header button[popovertarget="account-menu"]');
+  if (await accountMenu.isVisible()) {
+    await accountMenu.click();
+    await page.locator("#account-menu").getByRole("button", { name: common.header.account.signOut }).click();
+  } else {
+    await page.locator('header button[popovertarget="site-menu"]:not([popovertargetaction])').click();
+    await page.locator("#site-menu").getByRole("button", { name: common.header.account.signOut }).click();
+  }
   await expect(page).toHaveURL(/\/$/);
 }
 

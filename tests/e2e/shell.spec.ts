@@ -4,6 +4,7 @@ import { expect, test } from "./fixtures";
 import { mkdirSync } from "node:fs";
 import common from "../../locales/en/common.json" with { type: "json" };
 import pages from "../../locales/en/pages.json" with { type: "json" };
+import { headerOverflow } from "./header";
 
 /**
  * The app shell: static routes, header, footer, language switching, the
@@ -57,6 +58,19 @@ test("the header links to the main sections, Join as the highlighted button", as
   await expect(page.locator('header a[href="/"]')).toHaveAccessibleName(common.header.homeLabel);
   for (const href of HEADER_LINKS.filter((h) => !LATER_ROUTES.has(h))) {
     expect((await request.get(href)).status(), href).toBe(200);
+  }
+});
+
+test("the header's row fits in every language: the navigation on one line from the desktop breakpoint, the slide-in menu below it", async ({ page }) => {
+  // 72rem, the row's full width (--breakpoint-desktop in app.css); 768 px, a tablet held upright.
+  for (const language of Object.keys(common.languageNames)) {
+    await page.goto(`/about?lng=${language}`);
+    for (const width of [768, 1151, 1152, 1440]) {
+      await page.setViewportSize({ width, height: 600 });
+      await expect(page.locator('header button[popovertarget="site-menu"]:not([popovertargetaction])'), `${language} at ${width} px`).toBeVisible({ visible: width < 1152 });
+      await expect(page.locator('header a[href="/news"]').first(), `${language} at ${width} px`).toBeVisible({ visible: width >= 1152 });
+      await expect.poll(() => headerOverflow(page), `${language} at ${width} px`).toEqual([]);
+    }
   }
 });
 
@@ -178,7 +192,7 @@ test("the mobile menu at 360 px opens and closes", async ({ page }) => {
   const menu = page.locator("#site-menu");
   const panelLink = menu.locator('a[href="/about"]');
   // The desktop nav is hidden at this width.
-  await expect(page.locator('header nav.md\\:flex a[href="/news"]')).toBeHidden();
+  await expect(page.locator('header nav.desktop\\:flex a[href="/news"]')).toBeHidden();
   await expect(panelLink).toBeHidden();
 
   await toggle.click();

@@ -225,7 +225,9 @@ export function ErrorBoundary() {
   return (
     <main id="main" className="flex-1 bg-ink-50">
       <div className="mx-auto w-full max-w-3xl px-5 py-20 sm:px-8">
-        <p className="font-mono text-sm font-semibold uppercase tracking-[0.2em] text-accent-700">{site.shortName}</p>
+        <p lang="en" className="font-mono text-sm font-semibold uppercase tracking-[0.2em] text-accent-700">
+          {site.shortName}
+        </p>
         <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-ink-950 sm:text-4xl">{t(title)}</h1>
         <p className="mt-4 text-lg text-ink-700">{t(text)}</p>
         <pre className="mt-6 overflow-x-auto whitespace-pre-wrap rounded-md border border-accent-600/30 bg-white p-4 text-sm text-accent-800">

@@ -23,9 +23,10 @@ const ACCOUNT_MENU_ID = "account-menu";
 /**
  * The site header: logo, main navigation, the Join button, the account (a
  * Sign in link, or a member's menu), the language switcher, and a slide-in
- * menu below the `desktop` breakpoint (72rem, app.css): the row's full
- * width, where the longest translation of the navigation still fits on one
- * line (tests/e2e/shell.spec.ts measures every language).
+ * menu below the `desktop` breakpoint (75rem, app.css): where the row has
+ * its full 72rem even beside a scroll bar, and the longest translation of
+ * the navigation fits on one line (tests/e2e/shell.spec.ts measures every
+ * language).
  *
  * Everything works without scripts, which most pages do not load
  * (docs/decisions/040): the background turns dark on scroll through a CSS
@@ -80,7 +81,7 @@ export function Header({ member }: { member: HeaderMember | null }) {
               to={item.to}
               prefetch="intent"
               className={({ isActive }) =>
-                `rounded px-3 py-2 text-[0.95rem] font-medium transition-colors hover:bg-white/10 hover:text-white ${
+                `rounded px-2.5 py-2 text-[0.95rem] font-medium transition-colors hover:bg-white/10 hover:text-white ${
                   isActive ? "text-white underline decoration-accent-500 decoration-2 underline-offset-8" : "text-ink-200"
                 }`
               }
@@ -153,7 +154,7 @@ export function Header({ member }: { member: HeaderMember | null }) {
   );
 }
 
-const accountLinkClass = "rounded px-3 py-2 text-[0.95rem] font-medium text-ink-200 hover:bg-white/10 hover:text-white";
+const accountLinkClass = "rounded px-2.5 py-2 text-[0.95rem] font-medium text-ink-200 hover:bg-white/10 hover:text-white";
 
 function SignInLink() {
   const { t } = useTranslation();
@@ -216,7 +217,7 @@ function AccountMenu({ member }: { member: HeaderMember }) {
       </button>
       <div id={ACCOUNT_MENU_ID} popover="auto" className="account-menu w-64 rounded-md bg-white py-2 text-ink-900 shadow-xl ring-1 ring-black/10">
         <p className="px-4 pt-1 text-xs font-semibold uppercase tracking-[0.12em] text-ink-600">{t("header.account.signedInAs")}</p>
-        <p className="truncate px-4 pb-2 font-semibold">
+        <p className="truncate px-4 pb-2 font-semibold" title={member.username}>
           <bdi>{member.username}</bdi>
         </p>
         <ul className="border-t border-ink-200 pt-1">

@@ -69,7 +69,7 @@ export function ErrorBoundary() {
   return (
     <div className="page-band flex min-h-[70vh] items-center">
       <div className="mx-auto w-full max-w-3xl px-5 pb-20 pt-32 sm:px-8">
-        <p className="font-mono text-sm font-semibold uppercase tracking-[0.2em] text-accent-400">{forbidden ? "403" : site.shortName}</p>
+        <p lang="en" className="font-mono text-sm font-semibold uppercase tracking-[0.2em] text-accent-400">{forbidden ? "403" : site.shortName}</p>
         <h1 className="mt-3 text-4xl font-extrabold tracking-tight text-white">{forbidden ? t("adminForbidden.title") : t(page.title)}</h1>
         <p className="mt-5 max-w-xl text-lg text-ink-200">{forbidden ? t("adminForbidden.text") : t(page.text)}</p>
         <div className="mt-9 flex flex-wrap gap-3">

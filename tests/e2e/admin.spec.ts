@@ -535,7 +535,10 @@ test("members: an applicant's reason is shown and the account declined (deleted)
   if (js()) await hydrated(page);
   await applicant.getByRole("link", { name: decline }).click();
   if (js()) {
-    await expect(page.getByRole("dialog", { name: admin.members.declineTitle })).toBeVisible();
+    const dialog = page.getByRole("dialog", { name: admin.members.declineTitle });
+    await expect(dialog).toBeVisible();
+    // The safe answer has the focus: Enter right after the press keeps the account.
+    await expect(dialog.getByRole("button", { name: admin.form.cancel })).toBeFocused();
     await expect(page).toHaveURL(new RegExp(`/admin/members\\?q=${username}$`));
   } else {
     await expect(page).toHaveURL(new RegExp(`/admin/members/[0-9a-f-]+/decline\\?q=${username}$`));

@@ -168,11 +168,13 @@ export async function hydrated(page: Page) {
 /** Signs out through the header: the member's menu in the desktop row, or the slide-in menu on a narrower screen. */
 export async function signOut(page: Page) {
   const accountMenu = page.locator('header button[popovertarget="account-menu"]');
+  const slideInMenu = page.locator('header button[popovertarget="site-menu"]:not([popovertargetaction])');
+  await expect(accountMenu.or(slideInMenu).filter({ visible: true })).toHaveCount(1);
   if (await accountMenu.isVisible()) {
     await accountMenu.click();
     await page.locator("#account-menu").getByRole("button", { name: common.header.account.signOut }).click();
   } else {
-    await page.locator('header button[popovertarget="site-menu"]:not([popovertargetaction])').click();
+    await slideInMenu.click();
     await page.locator("#site-menu").getByRole("button", { name: common.header.account.signOut }).click();
   }
   await expect(page).toHaveURL(/\/$/);

@@ -4,7 +4,7 @@ import { expect, test } from "./fixtures";
 import { mkdirSync } from "node:fs";
 import common from "../../locales/en/common.json" with { type: "json" };
 import pages from "../../locales/en/pages.json" with { type: "json" };
-import { headerOverflow } from "./header";
+import { DESKTOP_WIDTH, headerOverflow, headerSpareRoom } from "./header";
 
 /**
  * The app shell: static routes, header, footer, language switching, the
@@ -62,15 +62,16 @@ test("the header links to the main sections, Join as the highlighted button", as
 });
 
 test("the header's row fits in every language: the navigation on one line from the desktop breakpoint, the slide-in menu below it", async ({ page }) => {
-  // 72rem, the row's full width (--breakpoint-desktop in app.css); 768 px, a tablet held upright.
+  // 768 px, a tablet held upright; 1,152 px, the row's full width; DESKTOP_WIDTH, the breakpoint.
   for (const language of Object.keys(common.languageNames)) {
     await page.goto(`/about?lng=${language}`);
-    for (const width of [768, 1151, 1152, 1440]) {
+    for (const width of [768, 1152, DESKTOP_WIDTH - 1, DESKTOP_WIDTH, 1440]) {
       await page.setViewportSize({ width, height: 600 });
-      await expect(page.locator('header button[popovertarget="site-menu"]:not([popovertargetaction])'), `${language} at ${width} px`).toBeVisible({ visible: width < 1152 });
-      await expect(page.locator('header a[href="/news"]').first(), `${language} at ${width} px`).toBeVisible({ visible: width >= 1152 });
+      await expect(page.locator('header button[popovertarget="site-menu"]:not([popovertargetaction])'), `${language} at ${width} px`).toBeVisible({ visible: width < DESKTOP_WIDTH });
+      await expect(page.locator('header a[href="/news"]').first(), `${language} at ${width} px`).toBeVisible({ visible: width >= DESKTOP_WIDTH });
       await expect.poll(() => headerOverflow(page), `${language} at ${width} px`).toEqual([]);
     }
+    expect(await headerSpareRoom(page), language).toBeGreaterThanOrEqual(16);
   }
 });
 
@@ -192,6 +193,7 @@ test("the mobile menu at 360 px opens and closes", async ({ page }) => {
   const menu = page.locator("#site-menu");
   const panelLink = menu.locator('a[href="/about"]');
   // The desktop nav is hidden at this width.
+  await expect(page.locator('header nav.desktop\\:flex a[href="/news"]')).toHaveCount(1);
   await expect(page.locator('header nav.desktop\\:flex a[href="/news"]')).toBeHidden();
   await expect(panelLink).toBeHidden();
 

@@ -34,6 +34,7 @@ export function DeleteAction({ href: confirmation, name, texts = DELETE_TEXTS }:
   const { t } = useTranslation("admin");
   const hydrated = useHydrated();
   const dialog = useRef<HTMLDialogElement>(null);
+  const cancel = useRef<HTMLButtonElement>(null);
   const navigation = useNavigation();
   const href = `${confirmation}${useLocation().search}`;
   const deleting = navigation.state !== "idle" && navigation.formAction === href;
@@ -43,6 +44,8 @@ export function DeleteAction({ href: confirmation, name, texts = DELETE_TEXTS }:
     if (!dialog.current || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
     dialog.current.showModal();
+    // Enter or Space right after the press keeps the record: the safe answer has the focus.
+    cancel.current?.focus();
   }
 
   return (
@@ -63,7 +66,7 @@ export function DeleteAction({ href: confirmation, name, texts = DELETE_TEXTS }:
             <button type="submit" disabled={deleting} className="btn-primary">
               {deleting ? t(texts.busy) : t(texts.confirm)}
             </button>
-            <button type="button" onClick={() => dialog.current?.close()} className="btn-secondary">
+            <button ref={cancel} type="button" onClick={() => dialog.current?.close()} className="btn-secondary">
               {t("form.cancel")}
             </button>
           </Form>

@@ -41,7 +41,7 @@ export function ShareLinks({ url, title }: { url: string; title: string }) {
         <div
           role="group"
           aria-label={t("panelLabel")}
-          className="absolute start-0 top-full z-20 mt-2 w-[min(26rem,calc(100vw-2.5rem))] rounded-md border border-ink-200 bg-white p-4 shadow-lg"
+          className="absolute start-0 top-full z-20 mt-2 w-[min(26rem,calc(100vw-4.5rem))] rounded-md border border-ink-200 bg-white p-4 shadow-lg"
         >
           <label htmlFor={fieldId} className="block text-sm font-semibold text-ink-800">
             {t("link")}

@@ -18,6 +18,11 @@ const BUTTON =
  * through the route's handle: `shareLinksScript`) adds a "Copy link" button,
  * or turns the whole thing into one Share button that opens the system's
  * share sheet where the browser has the Web Share API.
+ *
+ * The disclosure's panel opens under the button and spans the row it is in,
+ * at most 26rem: the caller makes that row `relative`. Anchored to the button
+ * instead, it ran past the screen's edge wherever the button was not near
+ * the row's start (an event's side panel, a wrapped row of buttons).
  */
 export function ShareLinks({ url, title }: { url: string; title: string }) {
   const { t } = useTranslation("share");
@@ -30,7 +35,7 @@ export function ShareLinks({ url, title }: { url: string; title: string }) {
         <ShareIcon />
         {t("share")}
       </button>
-      <details className="group relative">
+      <details className="group">
         <summary className={`${BUTTON} list-none [&::-webkit-details-marker]:hidden`}>
           <ShareIcon />
           {t("share")}
@@ -41,7 +46,7 @@ export function ShareLinks({ url, title }: { url: string; title: string }) {
         <div
           role="group"
           aria-label={t("panelLabel")}
-          className="absolute start-0 top-full z-20 mt-2 w-[min(26rem,calc(100vw-4.5rem))] rounded-md border border-ink-200 bg-white p-4 shadow-lg"
+          className="absolute start-0 z-20 mt-2 w-full max-w-[26rem] rounded-md border border-ink-200 bg-white p-4 shadow-lg"
         >
           <label htmlFor={fieldId} className="block text-sm font-semibold text-ink-800">
             {t("link")}

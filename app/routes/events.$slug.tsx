@@ -130,7 +130,7 @@ export default function EventPage() {
             ) : null}
           </dl>
 
-          <div className="flex flex-col gap-3">
+          <div className="relative flex flex-col gap-3">
             {registration && !ended ? (
               <a href={registration} target="_blank" rel="noopener noreferrer" className="btn-primary">
                 {t("detail.register")}

@@ -96,7 +96,7 @@ export default function NewsArticlePage() {
       />
 
       <div className="mx-auto w-full max-w-3xl px-5 py-8 sm:px-8 sm:py-10">
-        <div className="flex flex-wrap items-start gap-3">
+        <div className="relative flex flex-wrap items-start gap-3">
           <ShareLinks url={shareUrl} title={article.title} />
           <TranslateLink url={shareUrl} />
         </div>

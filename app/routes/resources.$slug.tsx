@@ -129,7 +129,7 @@ export default function ResourcePage() {
       />
 
       <div className="mx-auto w-full max-w-3xl px-5 py-8 sm:px-8 sm:py-10">
-        <div className="flex flex-wrap items-center gap-3">
+        <div className="relative flex flex-wrap items-center gap-3">
           {resource.file_url ? (
             // A plain form, not Remix's: the browser posts it into a new tab with or without JavaScript.
             <form method="post" action={`/resources/${resource.slug}`} target="_blank" className="me-2 flex flex-wrap items-center gap-x-4 gap-y-2">

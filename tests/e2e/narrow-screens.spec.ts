@@ -1,5 +1,6 @@
 // The public pages on a small phone (320 px wide), in every language: no page scrolls sideways, and the
-// share panel of a detail page opens inside the screen. Long words are the risk: German's compounds
+// share panel of a detail page opens inside the screen (there, on a tablet and a small laptop too: anchored
+// to its button, it ran past the edge of an event's side panel at 1,024 px). Long words are the risk: German's compounds
 // in a heading ("Gefangenenunterstützung") widened /campaigns to 370 px until headings could break
 // them. Run without JavaScript only: the layout is the same HTML and CSS either way.
 import type { Page } from "@playwright/test";
@@ -13,7 +14,7 @@ const ROUTES = [
   "/voting/50000000-0000-4000-8000-000000000003", "/login", "/signup", "/forgot-password", "/no-such-page",
 ];
 
-/** What sticks out of the screen sideways on the open page: the page's own width, or the share panel's. */
+/** What sticks out of the screen sideways on the open page: the page's own width, or the share panel's (also on a tablet and a small laptop). */
 async function sideways(page: Page): Promise<string[]> {
   const found: string[] = [];
   const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
@@ -21,8 +22,12 @@ async function sideways(page: Page): Promise<string[]> {
   const share = page.locator("details:has(> [role=group])");
   if (await share.count()) {
     await share.locator("summary").click();
-    const box = await share.locator("[role=group]").boundingBox();
-    if (!box || box.x < 0 || box.x + box.width > clientWidth) found.push(`the share panel spans ${box?.x}–${box ? box.x + box.width : "?"} px`);
+    for (const width of [320, 768, 1024]) {
+      await page.setViewportSize({ width, height: 640 });
+      const box = await share.locator("[role=group]").boundingBox();
+      if (!box || box.x < 0 || box.x + box.width > width) found.push(`at ${width} px the share panel spans ${box?.x}–${box ? box.x + box.width : "?"} px`);
+    }
+    await page.setViewportSize({ width: 320, height: 640 });
   }
   return found;
 }

@@ -51,14 +51,14 @@ export function ShareLinks({ url, title }: { url: string; title: string }) {
           <label htmlFor={fieldId} className="block text-sm font-semibold text-ink-800">
             {t("link")}
           </label>
-          <div className="mt-2 flex gap-2">
+          <div className="mt-2 flex flex-wrap gap-2">
             <input
               id={fieldId}
               type="text"
               readOnly
               value={url}
               dir="ltr"
-              className="min-w-0 flex-1 rounded-md border border-ink-300 bg-ink-50 px-3 py-2 font-mono text-sm text-ink-800"
+              className="min-w-40 flex-1 rounded-md border border-ink-300 bg-ink-50 px-3 py-2 font-mono text-sm text-ink-800"
             />
             <button type="button" data-share-copy hidden className={`${BUTTON} shrink-0`}>
               {t("copy")}

@@ -115,7 +115,7 @@ function GroupCardView({ group }: { group: GroupCard }) {
     <article className="flex h-full flex-col rounded-lg border border-ink-200 bg-white p-6 shadow-sm">
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
         {/* Names and descriptions are in the group's own language: dir="auto" lays each out in its script's direction. */}
-        <h3 dir="auto" className="text-xl font-bold leading-snug tracking-tight text-ink-950">
+        <h3 dir="auto" className="min-w-0 text-xl font-bold leading-snug tracking-tight text-ink-950">
           {group.name}
         </h3>
         {group.is_verified ? (

@@ -20,6 +20,10 @@ const MENU_ID = "site-menu";
 const LANGUAGE_LIST_ID = "language-list";
 const ACCOUNT_MENU_ID = "account-menu";
 
+/** The header's drop-down lists (the member's menu, the languages) and their small heading. */
+const DROPDOWN_CLASS = "rounded-md bg-white py-2 text-ink-900 shadow-xl ring-1 ring-black/10";
+const DROPDOWN_HEADING_CLASS = "px-4 pt-1 text-xs font-semibold uppercase tracking-[0.12em] text-ink-600";
+
 /**
  * The site header: logo, main navigation, the Join button, the account (a
  * Sign in link, or a member's menu), the language switcher, and a slide-in
@@ -215,8 +219,8 @@ function AccountMenu({ member }: { member: HeaderMember }) {
           {t("header.account.signedInAs")} <bdi>{member.username}</bdi>
         </span>
       </button>
-      <div id={ACCOUNT_MENU_ID} popover="auto" className="account-menu w-64 rounded-md bg-white py-2 text-ink-900 shadow-xl ring-1 ring-black/10">
-        <p className="px-4 pt-1 text-xs font-semibold uppercase tracking-[0.12em] text-ink-600">{t("header.account.signedInAs")}</p>
+      <div id={ACCOUNT_MENU_ID} popover="auto" className={`account-menu w-64 ${DROPDOWN_CLASS}`}>
+        <p className={DROPDOWN_HEADING_CLASS}>{t("header.account.signedInAs")}</p>
         <p className="truncate px-4 pb-2 font-semibold" title={member.username}>
           <bdi>{member.username}</bdi>
         </p>
@@ -267,11 +271,9 @@ function LanguageSwitcher() {
       <div
         id={LANGUAGE_LIST_ID}
         popover="auto"
-        className="language-list w-60 rounded-md bg-white py-2 text-ink-900 shadow-xl ring-1 ring-black/10"
+        className={`language-list w-60 ${DROPDOWN_CLASS}`}
       >
-        <p className="px-4 pb-2 pt-1 text-xs font-semibold uppercase tracking-[0.12em] text-ink-600">
-          {t("header.language.choose")}
-        </p>
+        <p className={`${DROPDOWN_HEADING_CLASS} pb-2`}>{t("header.language.choose")}</p>
         <ul>
           {languages.map((language) => (
             <li key={language}>

@@ -44,7 +44,7 @@ export function DetailHeader({
             </>
           ) : null}
         </p>
-        <h1 className="mt-3 hyphens-auto text-balance break-words text-3xl font-extrabold leading-tight tracking-tight text-white sm:text-5xl">
+        <h1 className="mt-3 text-balance text-3xl font-extrabold leading-tight tracking-tight text-white sm:text-5xl">
           <span dir="auto">{title}</span>
         </h1>
         {summary ? (

@@ -18,7 +18,7 @@ export function PageFrame({
     <>
       <div className="page-band">
         <div className="mx-auto w-full max-w-5xl px-5 pb-12 pt-32 sm:px-8 sm:pb-16 sm:pt-36">
-          <h1 className="hyphens-auto text-balance break-words text-4xl font-extrabold tracking-tight text-white sm:text-5xl">{title}</h1>
+          <h1 className="text-balance text-4xl font-extrabold tracking-tight text-white sm:text-5xl">{title}</h1>
           {subtitle ? <p className="mt-4 max-w-2xl text-pretty text-lg text-ink-200 sm:text-xl">{subtitle}</p> : null}
           <div aria-hidden="true" className="mt-8 h-1 w-16 bg-accent-500" />
         </div>

@@ -88,7 +88,7 @@ export default function MembersAdmin() {
                   </span>
                 ) : null}
                 {!approved && account.reason ? (
-                  <p dir="auto" className="mt-1 whitespace-pre-wrap break-words text-sm text-ink-800">
+                  <p dir="auto" className="mt-1 whitespace-pre-wrap text-sm text-ink-800">
                     <span className="font-semibold">{t("members.reason")}</span> {account.reason}
                   </p>
                 ) : null}

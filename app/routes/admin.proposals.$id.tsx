@@ -149,7 +149,7 @@ export default function AdminProposal() {
               <p className="text-sm text-ink-700">
                 {comment.author?.username ?? t("proposals.deletedAccount")} · {formatDayTime(comment.created_at, i18n.language)}
               </p>
-              <p dir="auto" className="mt-1 whitespace-pre-wrap break-words text-ink-900">
+              <p dir="auto" className="mt-1 whitespace-pre-wrap text-ink-900">
                 {comment.is_hidden ? <em>{t("proposals.commentHidden")}</em> : comment.content}
               </p>
               <Form method="post" className="mt-2">

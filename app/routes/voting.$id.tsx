@@ -430,7 +430,7 @@ function Comments({ proposal, viewer }: { proposal: PageData["proposal"]; viewer
               {comment.is_hidden ? (
                 <p className="mt-2 italic text-ink-600">{t("detail.comments.removed")}</p>
               ) : (
-                <p dir="auto" className="mt-2 whitespace-pre-wrap break-words text-ink-900">
+                <p dir="auto" className="mt-2 whitespace-pre-wrap text-ink-900">
                   {comment.content}
                 </p>
               )}

@@ -18,7 +18,7 @@ export function ConflictNotice({ conflict }: { conflict: Conflict }) {
           {conflict.fields.map((field) => (
             <div key={field.name}>
               <dt className="text-sm font-semibold">{t(`fields.${field.name}`, { defaultValue: field.name })}</dt>
-              <dd dir="auto" className="whitespace-pre-wrap break-words text-sm">
+              <dd dir="auto" className="whitespace-pre-wrap text-sm">
                 {field.saved === "" ? <em>{t("conflict.empty")}</em> : shorten(field.saved)}
               </dd>
             </div>

@@ -98,6 +98,29 @@ export async function enrolFactor(email: string, password: string): Promise<stri
   return factor.totp.secret;
 }
 
+/**
+ * A new member's proposal, put up for discussion and commented on through the API, as the member's
+ * screens do it; returns its id.
+ */
+export async function proposalInDiscussion(text: { title: string; content: string; comment: string }): Promise<string> {
+  const { email } = await approvedMember("author");
+  const { access_token } = await authApi<{ access_token: string }>("/token?grant_type=password", { email, password: PASSWORD });
+  const rest = (path: string, method: string, body: object) =>
+    fetch(`${SUPABASE_URL}/rest/v1/${path}`, {
+      method,
+      headers: { apikey: ANON_KEY, authorization: `Bearer ${access_token}`, "content-type": "application/json", prefer: "return=representation" },
+      body: JSON.stringify(body),
+    });
+  const created = await rest("proposals", "POST", { title: text.title, content: text.content });
+  expect(created.status, await created.clone().text()).toBe(201);
+  const [{ id }] = (await created.json()) as { id: string }[];
+  const opened = await rest(`proposals?id=eq.${id}`, "PATCH", { status: "discussion" });
+  expect(opened.status, await opened.clone().text()).toBe(200);
+  const commented = await rest("proposal_comments", "POST", { proposal_id: id, content: text.comment });
+  expect(commented.status, await commented.clone().text()).toBe(201);
+  return id;
+}
+
 /** The seed's admin at aal2 (admin rights need the second factor). */
 function adminToken(): Promise<string> {
   return verifiedToken("admin@example.org", "local-admin-password", { id: "c0000000-0000-4000-8000-000000000001", secret: LOCAL_ADMIN_TOTP_SECRET });

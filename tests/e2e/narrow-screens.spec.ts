@@ -2,9 +2,11 @@
 // words are the risk: German's compounds in a heading ("Gefangenenunterstützung") widened /campaigns to
 // 370 px until words could break. And the share panel of a detail page opens inside the screen and holds
 // its contents, on a phone, a tablet and a small laptop: hanging from its button, it ran past the edge
-// of an event's side panel at 1,024 px.
+// of an event's side panel at 1,024 px. A member's words are a risk of their own: a long one in a
+// proposal's title widened /voting to 488 px, so the test writes one.
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { proposalInDiscussion } from "./members";
 import common from "../../locales/en/common.json" with { type: "json" };
 
 const LANGUAGES = Object.keys(common.languageNames);
@@ -13,6 +15,8 @@ const DETAIL_ROUTES = [
   "/events/digital-self-defence-workshop-barcelona",
   "/resources/starting-a-mutual-aid-group",
 ];
+// No hyphen or space to break at, 81 letters: only overflow-wrap can break it.
+const LONG_WORD = "Gefangenenunterstützungsnetzwerkkoordinationsversammlungsbeschlussvorlagenentwurf";
 const ROUTES = [
   "/", "/about", "/principles", "/structure", "/congress", "/security", "/privacy", "/terms", "/campaigns",
   "/news", "/events", "/resources", "/groups", "/contact", "/join", "/voting",
@@ -37,11 +41,17 @@ test.use({ viewport: { width: 320, height: 640 } });
 test.describe("the layout alone", () => {
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "the same HTML and CSS with or without scripts: once is enough");
 
+  // The newest proposal, so it heads /voting's first page.
+  let longWordsProposal: string;
+  test.beforeAll(async () => {
+    longWordsProposal = await proposalInDiscussion({ title: LONG_WORD, content: `<p>${LONG_WORD.repeat(2)}</p>`, comment: LONG_WORD.repeat(2) });
+  });
+
   for (const language of LANGUAGES) {
     test(`no public page scrolls sideways at 320 px in ${language}`, async ({ page }) => {
       test.setTimeout(60_000);
       const found: string[] = [];
-      for (const route of ROUTES) {
+      for (const route of [...ROUTES, `/voting/${longWordsProposal}`]) {
         await open(page, route, language);
         const past = await overflow(page);
         if (past > 0) found.push(`${route}: ${past} px too wide`);

@@ -379,6 +379,55 @@ for (const path of ["/", "/about"]) {
   });
 }
 
+/**
+ * What a contrast theme (Windows' forced colours) leaves of the open page's drawn shapes: each visible
+ * control or floating panel that stands out by its fill or shadow alone, and has no edge once the
+ * theme paints every background in one colour and drops shadows. An edge is a border on every side,
+ * its own or, for a group of like controls (the map's zoom buttons), the group's.
+ */
+async function shapesLostInForcedColours(page: Page): Promise<string[]> {
+  const shapes = "button, summary, a, input[type=submit], dialog, [popover]";
+  const drawn = await page.evaluate((selector) => [...document.querySelectorAll(selector)].map((element) => {
+    const style = getComputedStyle(element);
+    const filled = !/^rgba\(\d+, \d+, \d+, 0\)$|^transparent$/.test(style.backgroundColor);
+    return element.checkVisibility() && (filled || style.boxShadow !== "none");
+  }), shapes);
+  await page.emulateMedia({ forcedColors: "active" });
+  const lost = await page.evaluate(({ selector, drawn }) => {
+    const edged = (element: Element | null) => {
+      if (!element) return false;
+      const style = getComputedStyle(element);
+      return ["Top", "Right", "Bottom", "Left"].every((side) =>
+        style.getPropertyValue(`border-${side.toLowerCase()}-style`) !== "none" && parseFloat(style.getPropertyValue(`border-${side.toLowerCase()}-width`)) > 0);
+    };
+    return [...document.querySelectorAll(selector)]
+      // A group of like controls may share one edge; a card's edge is not its button's.
+      .filter((element, index) => {
+        const group = element.parentElement;
+        const sharedEdge = group !== null && [...group.children].every((child) => child.tagName === element.tagName) && edged(group);
+        return drawn[index] && !edged(element) && !sharedEdge;
+      })
+      .map((element) => `${element.tagName.toLowerCase()} "${(element.textContent ?? "").trim().slice(0, 40)}"`);
+  }, { selector: shapes, drawn });
+  await page.emulateMedia({ forcedColors: "none" });
+  return lost;
+}
+
+test("in a contrast theme (forced colours), filled buttons and floating panels keep their edges", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const found: string[] = [];
+  for (const path of ["/", "/login", "/voting", "/groups", "/resources/starting-a-mutual-aid-group"]) {
+    await page.goto(path);
+    // The map's zoom buttons show once its script runs.
+    if (path === "/groups" && javaScript(test.info())) await expect(page.locator("[data-zoom-buttons]")).toBeVisible();
+    found.push(...(await shapesLostInForcedColours(page)).map((shape) => `${path}: ${shape}`));
+  }
+  await page.locator('button[popovertarget="language-list"]').click();
+  await expect(page.locator("#language-list")).toBeVisible();
+  found.push(...(await shapesLostInForcedColours(page)).map((shape) => `the language list: ${shape}`));
+  expect(found).toEqual([]);
+});
+
 async function screenshot(page: Page, name: string, testInfo: import("@playwright/test").TestInfo) {
   mkdirSync("test-results/screenshots", { recursive: true });
   const path = `test-results/screenshots/${testInfo.project.name}-${name}.png`;

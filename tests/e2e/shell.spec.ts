@@ -4,6 +4,7 @@ import { expect, test } from "./fixtures";
 import { mkdirSync } from "node:fs";
 import common from "../../locales/en/common.json" with { type: "json" };
 import pages from "../../locales/en/pages.json" with { type: "json" };
+import voting from "../../locales/en/voting.json" with { type: "json" };
 import { DESKTOP_WIDTH, headerOverflow, headerSpareRoom } from "./header";
 
 /**
@@ -413,7 +414,7 @@ async function shapesLostInForcedColours(page: Page): Promise<string[]> {
   return lost;
 }
 
-test("in a contrast theme (forced colours), filled buttons and floating panels keep their edges", async ({ page }) => {
+test("in a contrast theme (forced colours), filled buttons and floating panels keep their edges, and the current filter stands out", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   const found: string[] = [];
   for (const path of ["/", "/login", "/voting", "/groups", "/resources/starting-a-mutual-aid-group"]) {
@@ -426,6 +427,14 @@ test("in a contrast theme (forced colours), filled buttons and floating panels k
   await expect(page.locator("#language-list")).toBeVisible();
   found.push(...(await shapesLostInForcedColours(page)).map((shape) => `the language list: ${shape}`));
   expect(found).toEqual([]);
+
+  // The current filter is marked by its fill, which the theme would otherwise paint like the page's.
+  await page.goto("/voting");
+  await page.emulateMedia({ forcedColors: "active" });
+  const [current, other] = await page.getByRole("navigation", { name: voting.list.filterLabel }).getByRole("link").evaluateAll((links) =>
+    [links.find((link) => link.getAttribute("aria-current") === "page"), links.find((link) => !link.hasAttribute("aria-current"))]
+      .map((link) => getComputedStyle(link!).backgroundColor));
+  expect(current).not.toBe(other);
 });
 
 async function screenshot(page: Page, name: string, testInfo: import("@playwright/test").TestInfo) {

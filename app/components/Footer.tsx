@@ -47,7 +47,7 @@ export function Footer() {
             <p className="text-base font-bold leading-tight">{site.name}</p>
           </div>
           <p className="mt-4 max-w-sm text-[0.95rem] leading-relaxed text-ink-300">{t("footer.about")}</p>
-          <ul className="mt-5 flex flex-col gap-2 text-[0.95rem]">
+          <ul className="mt-5 flex flex-col gap-2 text-[0.95rem] print:hidden">
             <li>
               <SiteLink to={site.links.microblog} className={linkClass}>
                 {t("footer.links.microblog")}
@@ -61,7 +61,7 @@ export function Footer() {
           </ul>
         </div>
 
-        <nav aria-labelledby="footer-network" className="lg:col-span-2">
+        <nav aria-labelledby="footer-network" className="lg:col-span-2 print:hidden">
           <h2 id="footer-network" className={headingClass}>
             {t("footer.networkHeading")}
           </h2>
@@ -76,7 +76,7 @@ export function Footer() {
           </ul>
         </nav>
 
-        <nav aria-labelledby="footer-participate" className="lg:col-span-2">
+        <nav aria-labelledby="footer-participate" className="lg:col-span-2 print:hidden">
           <h2 id="footer-participate" className={headingClass}>
             {t("footer.participateHeading")}
           </h2>
@@ -117,7 +117,7 @@ export function Footer() {
       <div className="border-t border-ink-800">
         <div className="mx-auto flex w-full max-w-6xl flex-col gap-4 px-5 py-6 text-sm text-ink-400 sm:px-8 md:flex-row md:items-center md:justify-between">
           <p>{t("footer.copyright", { year, name: site.name })}</p>
-          <ul className="flex flex-wrap gap-x-5 gap-y-2">
+          <ul className="flex flex-wrap gap-x-5 gap-y-2 print:hidden">
             <li>
               <SiteLink to="/privacy" className={linkClass}>
                 {t("footer.links.privacy")}

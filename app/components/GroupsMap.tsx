@@ -222,7 +222,7 @@ function ZoomButtons() {
       hidden
       suppressHydrationWarning
       data-zoom-buttons=""
-      className="absolute end-2 top-2 flex divide-x divide-ink-200 overflow-hidden rounded-md shadow-md ring-1 ring-ink-950/10 rtl:divide-x-reverse sm:end-3 sm:top-3 sm:flex-col sm:divide-x-0 sm:divide-y"
+      className="absolute end-2 top-2 flex divide-x print:hidden divide-ink-200 overflow-hidden rounded-md shadow-md ring-1 ring-ink-950/10 rtl:divide-x-reverse sm:end-3 sm:top-3 sm:flex-col sm:divide-x-0 sm:divide-y"
     >
       <button type="button" className={button} aria-label={t("map.zoomIn")} title={t("map.zoomIn")} data-zoom-step="in">
         <span aria-hidden="true">+</span>

@@ -67,7 +67,7 @@ export function Header({ member }: { member: HeaderMember | null }) {
   }, [location.key]);
 
   return (
-    <header ref={headerRef} className="site-header fixed inset-x-0 top-0 z-40">
+    <header ref={headerRef} className="site-header fixed inset-x-0 top-0 z-40 print:hidden">
       <div className="mx-auto flex h-16 w-full max-w-6xl items-center gap-2 px-4 sm:px-8">
         <Link
           to="/"

@@ -78,7 +78,7 @@ export function NewsletterForm({ answer }: { answer?: NewsletterPageData }) {
       // The server's answer is translated into the site's language; the browser's own bubble is not.
       noValidate
       aria-labelledby="newsletter-heading"
-      className="scroll-mt-24 rounded-lg border border-ink-800 bg-ink-900 p-6 lg:col-span-12 lg:flex lg:items-start lg:gap-8"
+      className="scroll-mt-24 rounded-lg border border-ink-800 bg-ink-900 p-6 print:hidden lg:col-span-12 lg:flex lg:items-start lg:gap-8"
     >
       <div className="lg:flex-1">
         <h2 id="newsletter-heading" className="text-lg font-bold text-white">

@@ -30,7 +30,7 @@ export function ShareLinks({ url, title }: { url: string; title: string }) {
   const mailto = `mailto:?subject=${encodeURIComponent(title)}&body=${encodeURIComponent(url)}`;
 
   return (
-    <div data-share data-title={title} data-url={url}>
+    <div data-share data-title={title} data-url={url} className="print:hidden">
       <button type="button" data-share-native hidden className={BUTTON}>
         <ShareIcon />
         {t("share")}
@@ -110,7 +110,7 @@ export function TranslateLink({ url }: { url: string }) {
       target="_blank"
       rel="noopener noreferrer"
       title={t("translateTitle")}
-      className={BUTTON}
+      className={`${BUTTON} print:hidden`}
     >
       <TranslateIcon />
       {t("translate")}

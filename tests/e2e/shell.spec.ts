@@ -437,6 +437,45 @@ test("in a contrast theme (forced colours), filled buttons and floating panels k
   expect(current).not.toBe(other);
 });
 
+test("on paper, a page prints black on white, its title at the top, without the header, the footer's links and form, or Share", async ({ page }) => {
+  const found: string[] = [];
+  for (const path of ["/", "/about", "/events/digital-self-defence-workshop-barcelona", "/news/call-for-congress-proposals-is-open"]) {
+    await page.goto(path);
+    await page.emulateMedia({ media: "print" });
+    for (const chrome of ["header.site-header", "footer nav", "#newsletter", "[data-share]"]) {
+      if (await page.locator(chrome).first().isVisible()) found.push(`${path}: ${chrome} is printed`);
+    }
+    // Backgrounds are not printed: any text lighter than 4.5:1 against the paper would fade or vanish.
+    const faint = await page.evaluate(() => {
+      const luminance = (colour: string) => {
+        const [r, g, b] = (colour.match(/[\d.]+/g) ?? []).slice(0, 3).map((value) => {
+          const channel = Number(value) / 255;
+          return channel <= 0.04045 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+        });
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+      };
+      const texts = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      const out = new Set<string>();
+      for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+        const element = node.parentElement!;
+        if (!node.textContent?.trim() || !element.checkVisibility()) continue;
+        if (1.05 / (luminance(getComputedStyle(element).color) + 0.05) < 4.5) out.add(node.textContent.trim().slice(0, 30));
+      }
+      return [...out];
+    });
+    found.push(...faint.map((text) => `${path}: "${text}" is too light for paper`));
+    const titleTop = await page.locator("h1").evaluate((title) => title.getBoundingClientRect().top + window.scrollY);
+    if (titleTop > 100) found.push(`${path}: the title starts ${Math.round(titleTop)} px down`);
+    await page.emulateMedia({ media: null });
+  }
+  expect(found).toEqual([]);
+
+  // A link in an article prints where it leads.
+  await page.emulateMedia({ media: "print" });
+  const link = page.locator('.prose a[href="https://inag.example/voting"]').first();
+  expect(await link.evaluate((element) => getComputedStyle(element, "::after").content)).toBe('" (https://inag.example/voting)"');
+});
+
 async function screenshot(page: Page, name: string, testInfo: import("@playwright/test").TestInfo) {
   mkdirSync("test-results/screenshots", { recursive: true });
   const path = `test-results/screenshots/${testInfo.project.name}-${name}.png`;

@@ -78,9 +78,15 @@ async function authApi<T>(path: string, body: object, token?: string): Promise<T
   return (await response.json()) as T;
 }
 
+/** Signs in with a password through the API: an aal1 access token. */
+async function passwordToken(email: string, password: string): Promise<string> {
+  const { access_token } = await authApi<{ access_token: string }>("/token?grant_type=password", { email, password });
+  return access_token;
+}
+
 /** Signs in through the API, then challenges and verifies the factor: an aal2 access token. */
 async function verifiedToken(email: string, password: string, factor: { id: string; secret: string }): Promise<string> {
-  const { access_token } = await authApi<{ access_token: string }>("/token?grant_type=password", { email, password });
+  const access_token = await passwordToken(email, password);
   const challenge = await authApi<{ id: string }>(`/factors/${factor.id}/challenge`, {}, access_token);
   const verified = await authApi<{ access_token: string }>(
     `/factors/${factor.id}/verify`,
@@ -92,7 +98,7 @@ async function verifiedToken(email: string, password: string, factor: { id: stri
 
 /** Enrols and confirms a TOTP factor for an account, as an authenticator app's owner would; returns its secret. */
 export async function enrolFactor(email: string, password: string): Promise<string> {
-  const { access_token } = await authApi<{ access_token: string }>("/token?grant_type=password", { email, password });
+  const access_token = await passwordToken(email, password);
   const factor = await authApi<{ id: string; totp: { secret: string } }>("/factors", { factor_type: "totp" }, access_token);
   await verifiedToken(email, password, { id: factor.id, secret: factor.totp.secret });
   return factor.totp.secret;
@@ -104,7 +110,7 @@ export async function enrolFactor(email: string, password: string): Promise<stri
  */
 export async function proposalInDiscussion(text: { title: string; content: string; comment: string }): Promise<string> {
   const { email } = await approvedMember("author");
-  const { access_token } = await authApi<{ access_token: string }>("/token?grant_type=password", { email, password: PASSWORD });
+  const access_token = await passwordToken(email, PASSWORD);
   const rest = (path: string, method: string, body: object) =>
     fetch(`${SUPABASE_URL}/rest/v1/${path}`, {
       method,

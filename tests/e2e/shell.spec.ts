@@ -398,8 +398,8 @@ async function shapesLostInForcedColours(page: Page): Promise<string[]> {
     const edged = (element: Element | null) => {
       if (!element) return false;
       const style = getComputedStyle(element);
-      return ["Top", "Right", "Bottom", "Left"].every((side) =>
-        style.getPropertyValue(`border-${side.toLowerCase()}-style`) !== "none" && parseFloat(style.getPropertyValue(`border-${side.toLowerCase()}-width`)) > 0);
+      return ["top", "right", "bottom", "left"].every((side) =>
+        style.getPropertyValue(`border-${side}-style`) !== "none" && parseFloat(style.getPropertyValue(`border-${side}-width`)) > 0);
     };
     return [...document.querySelectorAll(selector)]
       // A group of like controls may share one edge; a card's edge is not its button's.

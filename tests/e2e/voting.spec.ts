@@ -48,8 +48,8 @@ test("/voting lists the published proposals and no draft", async ({ page }) => {
 
   await page.goto("/voting?status=open");
   await expect(page.getByText(DRAFT)).toHaveCount(0);
-  for (const title of OPEN) await expect(await pageShowing(page, "/voting?status=open", title)).toBeVisible();
-  await pageShowing(page, "/voting?status=open", PUBLISHED);
+  for (const title of OPEN.filter((title) => title !== PUBLISHED)) await expect(await pageShowing(page, "/voting?status=open", title)).toBeVisible();
+  await expect(await pageShowing(page, "/voting?status=open", PUBLISHED)).toBeVisible();
   const card = page.locator("main article", { has: page.getByRole("heading", { name: PUBLISHED }) });
   await expect(card).toContainText(voting.status.voting);
   // Voting is open: only the number of votes, never support and oppose (secret ballots).
@@ -57,8 +57,8 @@ test("/voting lists the published proposals and no draft", async ({ page }) => {
   await expect(card).not.toContainText("Support:");
   await expect(card).toContainText("Comments: 3");
 
-  for (const title of CLOSED) await expect(await pageShowing(page, "/voting?status=closed", title)).toBeVisible();
-  await pageShowing(page, "/voting?status=closed", CLOSED[0]);
+  for (const title of CLOSED.slice(1)) await expect(await pageShowing(page, "/voting?status=closed", title)).toBeVisible();
+  await expect(await pageShowing(page, "/voting?status=closed", CLOSED[0])).toBeVisible();
   const passed = page.locator("main article", { has: page.getByRole("heading", { name: CLOSED[0] }) });
   await expect(passed).toContainText(voting.status.passed);
   await expect(passed).toContainText("Support: 4");

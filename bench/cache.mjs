@@ -16,8 +16,8 @@ import { wranglerDevArgs } from "../scripts/ports.mjs";
 import { IDENTITY, RENDER, cpuPerRequest, workerdOf } from "./cpu.mjs";
 import { medianToTenth } from "./median.mjs";
 
-export const BACKEND_DELAY_MS = 150;
-export const SITE_PORT = 8790;
+const BACKEND_DELAY_MS = 150;
+const SITE_PORT = 8790;
 const SAMPLES = 20;
 const LOAD = { connections: 10, duration: 10 };
 /** Rounds of the two loads, alternating, each figure the best of its rounds: a passing burst of other work on the machine touches both alike. */

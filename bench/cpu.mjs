@@ -9,8 +9,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 
-export const FREE_PLAN_CPU_MS = 10;
-export const REQUESTS = 200;
+const FREE_PLAN_CPU_MS = 10;
+const REQUESTS = 200;
 
 /**
  * No compression: wrangler dev gzips a response for a client that accepts it, as Cloudflare's edge does
@@ -40,7 +40,7 @@ function statOf(pid) {
 }
 
 /** CPU time (user + system) a process has used so far, in ms. */
-export function cpuMs(pid) {
+function cpuMs(pid) {
   const fields = statOf(pid);
   // After the name: state(0) ppid(1) pgrp(2) … utime(11) stime(12), in clock ticks.
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS;
@@ -80,7 +80,7 @@ export async function cpuPerRequest(pids, url, { count = REQUESTS, init = RENDER
 }
 
 /** A static file: what any request costs workerd under wrangler dev before the Worker does anything (the floor). */
-export const FLOOR = "/favicon.svg";
+const FLOOR = "/favicon.svg";
 
 /**
  * `server_cpu` of bench/results/latest.json: route → CPU ms per request, every request a render; first

@@ -13,8 +13,8 @@ import { RENDER } from "./cpu.mjs";
 import { medianToTenth } from "./median.mjs";
 
 const KB = 1024;
-export const NETWORK_ROUTES = ["/", "/groups", "/groups?page=2", "/news", "/events", "/resources"];
-export const NETWORK_BUDGET = { landingHtml: 50 * KB, groupsHtml: 50 * KB, renderRatio: 1.5 };
+const NETWORK_ROUTES = ["/", "/groups", "/groups?page=2", "/news", "/events", "/resources"];
+const NETWORK_BUDGET = { landingHtml: 50 * KB, groupsHtml: 50 * KB, renderRatio: 1.5 };
 
 /** The HTML budget of a route, or null where the issue sets none. */
 function htmlBudget(route) {

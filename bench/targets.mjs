@@ -9,7 +9,7 @@ import { median } from "./median.mjs";
 const atMost = (limit) => ({ target: `≤ ${limit}`, ok: (v) => v <= limit, limit });
 
 /** Each target: the result key and profile it applies to, the figure, and the test it must pass. */
-export const LIGHTHOUSE_TARGETS = [
+const LIGHTHOUSE_TARGETS = [
   { key: "lighthouse", profile: "mobile", figure: "performance", target: "≥ 98", ok: (v) => v >= 98 },
   { key: "lighthouse", profile: "lowend", figure: "performance", target: "≥ 95", ok: (v) => v >= 95 },
   { key: "lighthouse", profile: "lowend", figure: "tbt_ms", ...atMost(150) },

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: everything CI checks, in order, on a fresh clone with nothing else running.
-// install → type-check → lint → build → vitest (starts its own embedded backend; the deploy
+// install → type-check → lint (eslint; knip: unused files, exports, dependencies) → build → vitest (starts its own embedded backend; the deploy
 // configuration's tests dry-run the build) → the production configuration check (scripts/check-config.mjs)
 // → Playwright against the built Worker under wrangler dev + an in-memory embedded backend.
 // The last line is the total over all suites, `N passed, N failed, N skipped`, which CI reads.
@@ -83,6 +83,7 @@ mkdirSync("test-results", { recursive: true });
 await ensureInstalled();
 await check("typecheck", "npx", ["tsc"]);
 await check("lint", "npx", ["eslint", "."]);
+await check("unused code", "npx", ["knip", "--no-progress"]);
 const built = await check("build", "npx", ["remix", "vite:build"]);
 await vitest();
 if (built) {

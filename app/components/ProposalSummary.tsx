@@ -22,7 +22,7 @@ export type ProposalView = {
   group: { name: string } | null;
 };
 
-export const PROPOSAL_STATUSES = ["draft", "discussion", "voting", "passed", "rejected", "withdrawn"] as const;
+const PROPOSAL_STATUSES = ["draft", "discussion", "voting", "passed", "rejected", "withdrawn"] as const;
 type Status = (typeof PROPOSAL_STATUSES)[number];
 const isStatus = (status: string): status is Status => (PROPOSAL_STATUSES as readonly string[]).includes(status);
 
@@ -36,7 +36,7 @@ const STATUS_STYLES: Record<Status, string> = {
   withdrawn: "border-ink-300 bg-ink-100 text-ink-700",
 };
 
-export function StatusBadge({ status }: { status: string }) {
+function StatusBadge({ status }: { status: string }) {
   const { t } = useTranslation("voting");
   if (!isStatus(status)) return null;
   return (

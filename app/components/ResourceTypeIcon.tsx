@@ -6,7 +6,7 @@ import { resourceTypeOf, type ResourceType } from "~/lib/cards";
  * The icon of a resource type, drawn inline (no icon font, no request). It is
  * decoration: the translated type label always sits beside it.
  */
-export function ResourceTypeIcon({ type, className = "h-6 w-6" }: { type: string; className?: string }) {
+function ResourceTypeIcon({ type, className = "h-6 w-6" }: { type: string; className?: string }) {
   return (
     <svg
       viewBox="0 0 24 24"

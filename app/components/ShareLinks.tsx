@@ -96,7 +96,7 @@ const TRANSLATOR_LANGUAGES: Record<string, string> = { zh: "zh-CN" };
  * template of a third party, kept here beside its one use rather than in
  * site.ts, which holds the network's own addresses.
  */
-export function translateHref(url: string, language: string): string {
+function translateHref(url: string, language: string): string {
   const target = TRANSLATOR_LANGUAGES[language] ?? language;
   return `https://translate.google.com/translate?sl=auto&tl=${encodeURIComponent(target)}&u=${encodeURIComponent(url)}`;
 }

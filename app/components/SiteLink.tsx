@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
 /** http(s) and mailto links leave the site: they open in a new tab without opener or referrer. */
-export function isExternalHref(href: string): boolean {
+function isExternalHref(href: string): boolean {
   return /^(https?:|mailto:)/i.test(href);
 }
 

@@ -37,7 +37,7 @@ export type ProposalEvent = "votingOpened" | "close" | "withdraw" | "hide" | "re
 export const proposalFlashKey = (event: ProposalEvent) => `flash.proposals.${event}`;
 
 type MembershipEvent = "approve" | "decline" | "revoke" | "removeFactor";
-export const membershipFlashKey = (event: MembershipEvent) => `flash.members.${event}`;
+const membershipFlashKey = (event: MembershipEvent) => `flash.members.${event}`;
 
 /**
  * What a decision's answer says: the database's refusals as messages (PT409 not possible in the

@@ -27,7 +27,7 @@
 import { logError } from "./log.server";
 
 /** What the stored copy tells the Cache API: ten minutes (the visitor's own Cache-Control is kept apart). */
-export const EDGE_STORE_CACHE_CONTROL = "public, s-maxage=600";
+const EDGE_STORE_CACHE_CONTROL = "public, s-maxage=600";
 /** A stored page younger than this is a HIT; older, it is served once more while a fresh one replaces it. */
 export const EDGE_FRESH_MS = 60_000;
 
@@ -37,7 +37,7 @@ const VISITOR_CACHE_CONTROL = "X-Edge-Cache-Control";
 const VISITOR_VARY = "X-Edge-Vary";
 const GENERATION_PATH = "/__edge-cache/generation";
 
-export type EdgeCacheStatus = "HIT" | "MISS" | "STALE";
+type EdgeCacheStatus = "HIT" | "MISS" | "STALE";
 
 /** The part of the Cache API used here (caches.default in the Worker; an in-memory one in tests). */
 export type EdgeCacheStore = {

@@ -27,7 +27,7 @@ export const PLAIN_FORM: FormLimits = { maxBytes: 64 * 1024, maxFields: 40 };
 export const EDITOR_FORM: FormLimits = { maxBytes: 1024 * 1024, maxFields: 40 };
 
 /** The 405 thrown for a method an action does not take. */
-export function methodNotAllowed(): Response {
+function methodNotAllowed(): Response {
   return new Response("Method Not Allowed", {
     status: 405,
     statusText: "Method Not Allowed",

@@ -76,7 +76,7 @@ const translationsBackend: BackendModule = {
 };
 
 /** The `lng` cookie when it names a supported language (remix-i18next's `findLocale`). */
-export function languageFromCookie(cookieHeader: string | null): Language | null {
+function languageFromCookie(cookieHeader: string | null): Language | null {
   const value = parseCookieHeader(cookieHeader ?? "").find((cookie) => cookie.name === LANGUAGE_COOKIE)?.value;
   return isLanguage(value) ? value : null;
 }

@@ -27,9 +27,9 @@ import { isPublicHttpsUrl } from "~/lib/public-url";
 import { createAnonSupabaseClient } from "~/lib/supabase.server";
 import { FAILED_READ, QueryError, tryRead, type Supabase } from "~/models/query.server";
 
-export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-export const IMAGE_TIMEOUT_MS = 8_000;
-export const MAX_REDIRECTS = 3;
+const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+const IMAGE_TIMEOUT_MS = 8_000;
+const MAX_REDIRECTS = 3;
 const MAX_URL_LENGTH = 2_048;
 
 /** Raster formats browsers show in <img>. image/svg+xml is deliberately absent. */
@@ -72,13 +72,13 @@ function bare(status: 404 | 502 | 503, cacheControl = "no-store"): Response {
 }
 
 /** The `src` parameter when it is an https URL on a public host, else null. */
-export function imageUrlFrom(requestUrl: URL): string | null {
+function imageUrlFrom(requestUrl: URL): string | null {
   const src = requestUrl.searchParams.get("src");
   return src && src.length <= MAX_URL_LENGTH && isPublicHttpsUrl(src) ? src : null;
 }
 
 /** Whether `url` is the image of a published news article or event, or a group's logo. */
-export async function isPublishedImage(supabase: Supabase, url: string): Promise<boolean> {
+async function isPublishedImage(supabase: Supabase, url: string): Promise<boolean> {
   const news = supabase.from("news_articles").select("id").eq("image_url", url).eq("is_published", true).limit(1);
   const events = supabase.from("events").select("id").eq("image_url", url).eq("is_published", true).limit(1);
   const groups = supabase.from("groups").select("id").eq("logo_url", url).limit(1);

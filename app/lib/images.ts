@@ -4,7 +4,7 @@
  * CSP's img-src 'self' would refuse it): every <img> points at this site's /images route, which
  * serves only the image URLs of published records and the demo pictures (app/routes/images.tsx).
  */
-export const IMAGE_ROUTE = "/images";
+const IMAGE_ROUTE = "/images";
 
 /** The same-origin address of a stored picture: "/images?src=<encoded URL or demo path>". */
 export function imageSrc(url: string): string {

@@ -15,9 +15,6 @@ import {
   REPORT_REASON_MAX,
 } from "~/lib/member-fields";
 
-/** The namespaces whose keys the messages below are. */
-export const MESSAGE_NAMESPACES = ["account", "voting"] as const;
-
 const PUBLIC_NAME_MESSAGES: Record<PublicNameProblem, string> = {
   required: "errors.publicName.required",
   tooShort: "errors.publicName.tooShort",
@@ -53,7 +50,7 @@ const password = z.string({ error: "errors.passwordRequired" }).min(1, { error: 
 /** A password being chosen: long enough here; common or personal ones are refused by the server (app/lib/password-policy.server.ts). */
 const newPassword = password.refine((value) => [...value].length >= PASSWORD_MIN, { error: "errors.weakPassword.length" });
 
-export const publicName = z
+const publicName = z
   .string({ error: "errors.publicName.required" })
   .overwrite(withoutNul)
   .transform(normalizePublicName)

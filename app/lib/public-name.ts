@@ -5,7 +5,7 @@
  * cannot express: one name, one script (no "pаypal" with a Cyrillic а among Latin letters).
  */
 
-export const PUBLIC_NAME_MIN = 3;
+const PUBLIC_NAME_MIN = 3;
 export const PUBLIC_NAME_MAX = 40;
 
 /** Letters and marks of any script, digits, '.', '_', '-'. Excludes spaces and format characters (Cf). */

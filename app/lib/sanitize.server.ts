@@ -12,8 +12,6 @@
 import sanitizeHtml, { type IOptions } from "sanitize-html";
 import { ALLOWED_LINK_SCHEMES, isAllowedLinkUrl } from "~/lib/link-schemes";
 
-export { ALLOWED_LINK_SCHEMES };
-
 const ALLOWED_TAGS = [
   "p",
   "br",

@@ -12,10 +12,6 @@
 import * as z from "zod";
 import { EMAIL_MAX, MESSAGE_MAX, NAME_MAX, REGIONS } from "~/lib/form-fields";
 
-/** The i18next namespace whose keys the error messages below are. */
-export const MESSAGES_NAMESPACE = "contact";
-
-
 /**
  * Postgres text cannot hold U+0000: a message containing one would fail to
  * insert and be answered as if the backend were down (503, "try again").
@@ -53,8 +49,6 @@ export const ContactSchema = z.object({
   // A ticked checkbox arrives as "on", which conform turns into true; it is never stored.
   security: z.literal(true, { error: "form.securityRequired" }),
 });
-
-export type ContactInput = z.output<typeof ContactSchema>;
 
 export const NewsletterSchema = z.object({ email });
 

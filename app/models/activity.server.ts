@@ -3,7 +3,7 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import { isRecordId } from "./admin-records.server";
 import { FAILED_READ, pageOf, rangeOf, rowsOf, tryRead, type Supabase } from "./query.server";
 
-export const ACTIVITY_PAGE_SIZE = 50;
+const ACTIVITY_PAGE_SIZE = 50;
 
 /** The tables whose records have a back-office page, with the column that names a record. */
 const NAMED_RECORDS = {

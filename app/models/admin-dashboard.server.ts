@@ -42,5 +42,3 @@ export async function dashboardFigures(supabase: Supabase) {
     activity: activityToday,
   };
 }
-
-export type DashboardFigures = Awaited<ReturnType<typeof dashboardFigures>>;

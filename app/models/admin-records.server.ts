@@ -25,7 +25,7 @@ export class WriteError extends Error {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isRecordId = (value: string | undefined): value is string => value !== undefined && UUID.test(value);
 
-export const ADMIN_PAGE_SIZE = 20;
+const ADMIN_PAGE_SIZE = 20;
 
 /** A list's `?q=` (what to search for) and `?page=`. */
 export function listParams(request: Request) {

@@ -13,7 +13,7 @@ import { createWorkerSupabaseClient } from "~/lib/supabase.server";
 import { QueryError, type Supabase } from "./query.server";
 import { logError } from "~/lib/log.server";
 
-export type NewContact = {
+type NewContact = {
   name: string;
   email: string;
   region: string | null;
@@ -23,7 +23,7 @@ export type NewContact = {
 
 export type ContactSource = NewContact["source"];
 
-export async function sendContactMessage(worker: Supabase, contact: NewContact): Promise<void> {
+async function sendContactMessage(worker: Supabase, contact: NewContact): Promise<void> {
   const { region, ...rest } = contact;
   const { error } = await worker.rpc("submit_contact_message", region ? { ...rest, region } : rest);
   if (error) throw new QueryError("contact message", error);
@@ -31,7 +31,7 @@ export async function sendContactMessage(worker: Supabase, contact: NewContact):
 
 const STATUS: Record<ContactOutcome, number> = { success: 200, invalid: 400, rateLimited: 429, failed: 503 };
 
-export const FORM_ERROR = {
+const FORM_ERROR = {
   rateLimited: "form.rateLimited",
   failed: "form.failed",
 } as const;

@@ -8,7 +8,7 @@ const CARD =
 const DETAIL =
   "id, title, slug, description, start_date, end_date, time_zone, location, is_online, image_url, registration_url, max_participants, updated_at, organizer:profiles!organizer_id(username, avatar_url), group:groups!group_id(name, logo_url, website)";
 
-export const EVENTS_PAGE_SIZE = 12;
+const EVENTS_PAGE_SIZE = 12;
 
 export async function upcomingEvents(supabase: Supabase, limit: number, now = new Date()): Promise<EventCard[]> {
   return rowsOf(
@@ -47,5 +47,3 @@ export async function publishedEvent(supabase: Supabase, slug: string) {
     await supabase.from("events").select(DETAIL).eq("slug", slug).eq("is_published", true).maybeSingle(),
   );
 }
-
-export type EventDetail = NonNullable<Awaited<ReturnType<typeof publishedEvent>>>;

@@ -2,7 +2,7 @@
 // the membership decisions. Each is a database function that checks is_admin() itself.
 import { pageOf, rangeOf, rowsOf, type Supabase } from "./query.server";
 
-export const MEMBERS_PAGE_SIZE = 20;
+const MEMBERS_PAGE_SIZE = 20;
 
 export async function memberAccountsPage(supabase: Supabase, options: { approved: boolean; query: string; page: number }) {
   let request = supabase.rpc("member_accounts", undefined, { count: "exact" });

@@ -5,7 +5,7 @@ import { isSlug, pageOf, rangeOf, rowsOf, type Page, type Supabase } from "./que
 const CARD = "id, title, slug, excerpt, image_url, published_at, tags, author:profiles!author_id(username)";
 const DETAIL = "id, title, slug, excerpt, content, image_url, published_at, updated_at, tags, author:profiles!author_id(username, avatar_url)";
 
-export const NEWS_PAGE_SIZE = 9;
+const NEWS_PAGE_SIZE = 9;
 
 export async function latestNews(supabase: Supabase, limit = 3): Promise<NewsCard[]> {
   return rowsOf(
@@ -38,5 +38,3 @@ export async function publishedArticle(supabase: Supabase, slug: string) {
     await supabase.from("news_articles").select(DETAIL).eq("slug", slug).eq("is_published", true).maybeSingle(),
   );
 }
-
-export type NewsArticle = NonNullable<Awaited<ReturnType<typeof publishedArticle>>>;

@@ -7,7 +7,7 @@ import { pageOf, rangeOf, rowsOf, type Supabase } from "./query.server";
 type Tables = Database["public"]["Tables"];
 type Functions = Database["public"]["Functions"];
 
-export const PROPOSALS_PAGE_SIZE = 10;
+const PROPOSALS_PAGE_SIZE = 10;
 
 const LIST =
   "id, title, content, status, author_id, created_at, voting_starts_at, voting_ends_at, support_count, oppose_count, vote_count, author:profiles!author_id(username), group:groups!group_id(name), proposal_comments(count)";
@@ -70,7 +70,6 @@ export async function publishedProposals(supabase: Supabase, limit = 50) {
   return rows.map(withCommentCount);
 }
 
-export type ProposalListItem = ReturnType<typeof withCommentCount<ProposalRow>>;
 
 type CommentRow = Pick<Tables["proposal_comments"]["Row"], "id" | "content" | "created_at" | "updated_at" | "is_hidden" | "author_id"> & {
   author: Pick<Tables["profiles"]["Row"], "username"> | null;
@@ -164,7 +163,7 @@ export function reportToAdmins(supabase: Supabase, report: { proposal_id: string
 // transitions; hiding; the members' reports. The proposals guard decides what may change.
 // ---------------------------------------------------------------------------------------------
 
-export const ADMIN_PROPOSALS_PAGE_SIZE = 20;
+const ADMIN_PROPOSALS_PAGE_SIZE = 20;
 
 export async function adminProposalsPage(supabase: Supabase, options: { page: number; status: string | null }) {
   let query = supabase.from("proposals").select(`${LIST}, is_hidden`, { count: "exact" });

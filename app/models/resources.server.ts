@@ -6,7 +6,7 @@ const CARD = "id, title, slug, description, resource_type, file_url, download_co
 const DETAIL =
   "id, title, slug, description, content, resource_type, file_url, download_count, created_at, updated_at, author:profiles!author_id(username, avatar_url)";
 
-export const RESOURCES_PAGE_SIZE = 12;
+const RESOURCES_PAGE_SIZE = 12;
 
 export async function latestResources(supabase: Supabase, limit = 6): Promise<ResourceCard[]> {
   return rowsOf(
@@ -52,5 +52,3 @@ export async function recordDownload(supabase: Supabase, resourceId: string): Pr
   }
   return data;
 }
-
-export type ResourceDetail = NonNullable<Awaited<ReturnType<typeof publishedResource>>>;

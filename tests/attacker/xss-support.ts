@@ -104,7 +104,7 @@ export async function post(
   });
 }
 
-export function baseUrl(): string {
+function baseUrl(): string {
   return process.env.E2E_BASE_URL ?? "http://127.0.0.1:8787";
 }
 
@@ -178,7 +178,7 @@ export class Findings {
  * errors, uncaught errors, requests for the marker path and requests to other hosts (a context the
  * e2e fixture does not watch itself).
  */
-export async function watchContext(context: BrowserContext, findings: Findings, { javaScript }: { javaScript: boolean }) {
+async function watchContext(context: BrowserContext, findings: Findings, { javaScript }: { javaScript: boolean }) {
   const site = new URL(baseUrl()).origin;
   const slot: Slot = javaScript ? "js" : "noJs";
   if (javaScript) {
@@ -326,13 +326,6 @@ export async function openPages(browser: Browser, page: Page, findings: Findings
   return { js: page, noJs, analyzer, findings, close: () => noJsContext.close() };
 }
 
-/** Copies the JavaScript context's cookies (a sign-in made since the pages were opened) to the other one. */
-export async function shareSession(pages: Pages) {
-  const state = await pages.js.context().storageState();
-  await pages.noJs.context().clearCookies();
-  await pages.noJs.context().addCookies(state.cookies);
-}
-
 export type Seen = { text: string; status?: number };
 
 /**
@@ -378,7 +371,7 @@ export async function inspectLive(pages: Pages, csp: string | undefined): Promis
  * and logs (CSP) is watched; then the HTML the response served is parsed and inspected: no element
  * or attribute that could run, every <script> the response's policy allows (its nonce, or named by address). Returns the page's text.
  */
-export async function visitWithoutJavaScript(pages: Pages, path: string, { status = 200 }: { status?: number | null } = {}): Promise<Seen> {
+async function visitWithoutJavaScript(pages: Pages, path: string, { status = 200 }: { status?: number | null } = {}): Promise<Seen> {
   const { noJs, analyzer, findings } = pages;
   findings.current.noJs = `${path} (JavaScript off)`;
   findings.visited.push(findings.current.noJs);

@@ -19,7 +19,7 @@ export const LOCAL_WORKER_SECRET = "local-worker-secret-never-use-in-production"
 export const backendUrl = () => inject("supabaseUrl");
 export const anonKey = () => inject("anonKey");
 export const serviceRoleKey = () => inject("serviceRoleKey");
-export const mailUrl = () => inject("mailUrl");
+const mailUrl = () => inject("mailUrl");
 
 export type CaughtMail = { subject: string; html: string; to: { address: string }[]; time: string };
 

@@ -11,7 +11,7 @@ const LOOKS = {
   "other": "bg-emerald-100 text-emerald-900 ring-emerald-300",
 } as const;
 
-export type BadgeStatus = keyof typeof LOOKS;
+type BadgeStatus = keyof typeof LOOKS;
 
 export function StatusBadge({ status, label }: { status: string; label?: string }) {
   const { t } = useTranslation("admin");

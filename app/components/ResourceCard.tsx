@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { LineIcon } from "~/components/LineIcon";
 import { ResourceTypeBadge } from "~/components/ResourceTypeIcon";
 import type { ResourceCard as ResourceCardData } from "~/lib/cards";
 
@@ -56,18 +57,8 @@ export function ResourceCard({ resource, headingLevel = 2 }: { resource: Resourc
 
 export function DownloadIcon({ className = "h-4 w-4" }: { className?: string }) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      className={className}
-      aria-hidden="true"
-      focusable="false"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
+    <LineIcon className={className}>
       <path d="M12 4v11M7 10.5l5 5 5-5M5 20h14" />
-    </svg>
+    </LineIcon>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactElement } from "react";
 import { useTranslation } from "react-i18next";
+import { LineIcon } from "~/components/LineIcon";
 import { resourceTypeOf, type ResourceType } from "~/lib/cards";
 
 /**
@@ -8,19 +9,9 @@ import { resourceTypeOf, type ResourceType } from "~/lib/cards";
  */
 function ResourceTypeIcon({ type, className = "h-6 w-6" }: { type: string; className?: string }) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      className={className}
-      aria-hidden="true"
-      focusable="false"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
+    <LineIcon className={className} strokeWidth={1.8}>
       {PATHS[resourceTypeOf(type)]}
-    </svg>
+    </LineIcon>
   );
 }
 

@@ -1,6 +1,7 @@
 import { EditorContent, useEditor, useEditorState, type Editor as TiptapEditor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from "react";
+import { LineIcon } from "~/components/LineIcon";
 import { ALLOWED_LINK_SCHEMES, isAllowedLinkUrl } from "~/lib/link-schemes";
 import { plainTextToHtml } from "~/lib/plain-text";
 
@@ -193,9 +194,9 @@ function Toolbar({ editor, onLink, strings }: { editor: TiptapEditor; onLink: ()
 /** Two chain links (an emoji would depend on the reader's fonts). */
 function LinkIcon() {
   return (
-    <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" className="inline-block">
+    <LineIcon className="inline-block h-4 w-4">
       <path d="M10 13a5 5 0 0 0 7.07 0l3-3a5 5 0 0 0-7.07-7.07l-1.5 1.5" />
       <path d="M14 11a5 5 0 0 0-7.07 0l-3 3a5 5 0 0 0 7.07 7.07l1.5-1.5" />
-    </svg>
+    </LineIcon>
   );
 }

@@ -1,5 +1,6 @@
-import { useId, type ReactNode } from "react";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { LineIcon } from "~/components/LineIcon";
 
 /** The script that enhances ShareLinks, for the handle of a route that shows them (app/lib/page-scripts.ts). */
 export { default as shareLinksScript } from "./share-links.js?url&no-inline";
@@ -122,49 +123,31 @@ export function TranslateLink({ url }: { url: string }) {
   );
 }
 
-function Icon({ children }: { children: ReactNode }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      className="h-4 w-4 shrink-0"
-      aria-hidden="true"
-      focusable="false"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      {children}
-    </svg>
-  );
-}
-
 function ShareIcon() {
   return (
-    <Icon>
+    <LineIcon className="h-4 w-4 shrink-0">
       <circle cx="18" cy="5" r="2.5" />
       <circle cx="6" cy="12" r="2.5" />
       <circle cx="18" cy="19" r="2.5" />
       <path d="M8.2 10.8l7.6-4.4M8.2 13.2l7.6 4.4" />
-    </Icon>
+    </LineIcon>
   );
 }
 
 function MailIcon() {
   return (
-    <Icon>
+    <LineIcon className="h-4 w-4 shrink-0">
       <rect x="3" y="5" width="18" height="14" rx="2" />
       <path d="M3.5 6.5 12 13l8.5-6.5" />
-    </Icon>
+    </LineIcon>
   );
 }
 
 function TranslateIcon() {
   return (
-    <Icon>
+    <LineIcon className="h-4 w-4 shrink-0">
       <path d="M4 5h8M8 3v2M10.5 5c-.8 3.6-3 6.6-6.5 8.5M6 8.5c1 2 2.6 3.6 4.5 4.5" />
       <path d="M12.5 21l4-9 4 9M14 17.5h5" />
-    </Icon>
+    </LineIcon>
   );
 }

@@ -1,4 +1,4 @@
-// The Lighthouse targets of design.md's performance budgets, checked against a bench result
+// The Lighthouse targets of the performance budgets (issue 14; README, Measurements), checked against a bench result
 // (bench/results/latest.json's shape). Like the byte budgets' "ok / OVER" column: the bench prints
 // what misses, it does not fail. A page marked noindex (Lighthouse's is-crawlable audit) is exempt
 // from the SEO target.

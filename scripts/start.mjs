@@ -48,5 +48,6 @@ console.log(`
   Mail      ${(await backendMail(backendUrl)).url}   (the local mail catcher: password-reset mail lands here)
   Accounts  admin@example.org / local-admin-password   (admin; TOTP secret TUA2IR7VKIJOFLNTW4CFNGSLDKHKIMMD)
             member@example.org / local-member-password (member)
+            lucia@, amara@, tomasz@example.org / local-member-password (members)
   Press Ctrl+C to stop.
 `);

@@ -33,7 +33,7 @@ export function createAnonSupabaseClient(env: Pick<Env, "SUPABASE_URL" | "SUPABA
 export function createWorkerSupabaseClient(env: Pick<Env, "SUPABASE_URL" | "SUPABASE_ANON_KEY" | "WORKER_SECRET">): TypedSupabaseClient {
   if (!env.WORKER_SECRET && !warnedNoSecret) {
     warnedNoSecret = true;
-    logError("WORKER_SECRET is not set: contact messages, downloads, subscriptions and the daily housekeeping will fail (README, Deploying).");
+    logError("WORKER_SECRET is not set: contact messages, downloads, subscriptions and the daily housekeeping will fail (locally: cp .dev.vars.example .dev.vars; production: README, Deploying).");
   }
   return createClient<Database>(env.SUPABASE_URL, env.SUPABASE_ANON_KEY, {
     auth: WITHOUT_SESSION,

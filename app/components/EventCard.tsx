@@ -1,5 +1,5 @@
-import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { CardTitle } from "~/components/CardTitle";
 import { ContentImage } from "~/components/ContentImage";
 import { formatEventDates, isoDate } from "~/lib/dates";
 import { webLink } from "~/lib/web-link";
@@ -28,7 +28,6 @@ export function EventCard({
   ended?: boolean;
 }) {
   const { t, i18n } = useTranslation("events");
-  const Heading = headingLevel === 2 ? "h2" : "h3";
   const organizer = event.organizer?.username;
   const group = event.group?.name;
   const registration = ended ? null : webLink(event.registration_url);
@@ -58,16 +57,7 @@ export function EventCard({
           </p>
         ) : null}
 
-        <Heading className="mt-3 text-xl font-bold leading-snug tracking-tight text-ink-950">
-          <Link
-            to={`/events/${event.slug}`}
-            prefetch="intent"
-            dir="auto"
-            className="after:absolute after:inset-0 after:content-[''] group-hover:underline group-hover:decoration-accent-600 group-hover:decoration-2 group-hover:underline-offset-4"
-          >
-            {event.title}
-          </Link>
-        </Heading>
+        <CardTitle to={`/events/${event.slug}`} title={event.title} headingLevel={headingLevel} className="mt-3" />
         <p dir="auto" className="mt-2 line-clamp-2 text-ink-700">
           {event.description}
         </p>

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { CardTitle } from "~/components/CardTitle";
 import { ContentImage } from "~/components/ContentImage";
 import { formatDay, isoDate } from "~/lib/dates";
 import type { NewsCard as NewsCardData } from "~/lib/cards";
@@ -13,7 +14,6 @@ import type { NewsCard as NewsCardData } from "~/lib/cards";
  */
 export function NewsCard({ article, headingLevel = 2 }: { article: NewsCardData; headingLevel?: 2 | 3 }) {
   const { t, i18n } = useTranslation("news");
-  const Heading = headingLevel === 2 ? "h2" : "h3";
   const href = `/news/${article.slug}`;
   const author = article.author?.username;
 
@@ -37,15 +37,7 @@ export function NewsCard({ article, headingLevel = 2 }: { article: NewsCardData;
           ) : null}
         </p>
 
-        <Heading className="mt-3 text-xl font-bold leading-snug tracking-tight text-ink-950">
-          <Link
-            to={href}
-            prefetch="intent"
-            className="after:absolute after:inset-0 after:content-[''] group-hover:underline group-hover:decoration-accent-600 group-hover:decoration-2 group-hover:underline-offset-4"
-          >
-            <span dir="auto">{article.title}</span>
-          </Link>
-        </Heading>
+        <CardTitle to={href} title={article.title} headingLevel={headingLevel} className="mt-3" />
         {article.excerpt ? (
           <p dir="auto" className="mt-2 line-clamp-3 text-ink-700">
             {article.excerpt}

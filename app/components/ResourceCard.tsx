@@ -1,5 +1,5 @@
-import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { CardTitle } from "~/components/CardTitle";
 import { LineIcon } from "~/components/LineIcon";
 import { ResourceTypeBadge } from "~/components/ResourceTypeIcon";
 import type { ResourceCard as ResourceCardData } from "~/lib/cards";
@@ -11,7 +11,6 @@ import type { ResourceCard as ResourceCardData } from "~/lib/cards";
  */
 export function ResourceCard({ resource, headingLevel = 2 }: { resource: ResourceCardData; headingLevel?: 2 | 3 }) {
   const { t } = useTranslation("resources");
-  const Heading = headingLevel === 2 ? "h2" : "h3";
   const author = resource.author?.username;
 
   return (
@@ -25,15 +24,7 @@ export function ResourceCard({ resource, headingLevel = 2 }: { resource: Resourc
         />
       </p>
 
-      <Heading className="mt-4 text-xl font-bold leading-snug tracking-tight text-ink-950">
-        <Link
-          to={`/resources/${resource.slug}`}
-          prefetch="intent"
-          className="after:absolute after:inset-0 after:content-[''] group-hover:underline group-hover:decoration-accent-600 group-hover:decoration-2 group-hover:underline-offset-4"
-        >
-          <span dir="auto">{resource.title}</span>
-        </Link>
-      </Heading>
+      <CardTitle to={`/resources/${resource.slug}`} title={resource.title} headingLevel={headingLevel} className="mt-4" />
       {resource.description ? (
         <p dir="auto" className="mt-2 line-clamp-3 text-ink-700">
           {resource.description}

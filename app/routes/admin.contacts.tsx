@@ -3,9 +3,8 @@ import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { DeleteAction } from "~/components/admin/DeleteAction";
-import { EmptyList, ListPager, SearchForm } from "~/components/admin/ListControls";
+import { EmptyList, ListFilter, ListPager, SearchForm } from "~/components/admin/ListControls";
 import { StatusBadge } from "~/components/admin/StatusBadge";
-import { inputClass } from "~/components/FormField";
 import { adminForm, backToList, redirectWithFlash } from "~/lib/admin-action.server";
 import { requireAdmin } from "~/lib/auth.server";
 import { formatDayTime } from "~/lib/dates";
@@ -64,32 +63,20 @@ export default function ContactsPage() {
   return (
     <AdminPage title={t("sections.contacts.title")} description={t("sections.contacts.description")} error={loadFailed ? t("failures.contacts.fetch") : null}>
       <SearchForm query={query} label={t("sections.contacts.search")}>
-        <div>
-          <label htmlFor="contacts-status" className="mb-1 block text-sm font-medium text-ink-900">
-            {t("list.status")}
-          </label>
-          <select id="contacts-status" name="status" defaultValue={status} className={inputClass}>
-            <option value="">{t("list.all")}</option>
-            {STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {t(`status.${value}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="contacts-source" className="mb-1 block text-sm font-medium text-ink-900">
-            {t("fields.source")}
-          </label>
-          <select id="contacts-source" name="source" defaultValue={source} className={inputClass}>
-            <option value="">{t("list.all")}</option>
-            {SOURCES.map((value) => (
-              <option key={value} value={value}>
-                {t(`sources.${value}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ListFilter
+          id="contacts-status"
+          name="status"
+          label={t("list.status")}
+          value={status}
+          options={STATUSES.map((value) => ({ value, label: t(`status.${value}`) }))}
+        />
+        <ListFilter
+          id="contacts-source"
+          name="source"
+          label={t("fields.source")}
+          value={source}
+          options={SOURCES.map((value) => ({ value, label: t(`sources.${value}`) }))}
+        />
       </SearchForm>
       {list.items.length === 0 ? (
         <EmptyList searching={Boolean(query || status || source)} failed={loadFailed} />

@@ -3,10 +3,9 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { ErrorMessage } from "~/components/ErrorMessage";
-import { AdminTable, EmptyList, ListPager, SearchForm } from "~/components/admin/ListControls";
+import { AdminTable, EmptyList, ListFilter, ListPager, SearchForm } from "~/components/admin/ListControls";
 import { StatusBadge } from "~/components/admin/StatusBadge";
 import { VoteSummary } from "~/components/admin/VoteSummary";
-import { inputClass } from "~/components/FormField";
 import { adminForm, backToList, redirectWithFlash } from "~/lib/admin-action.server";
 import { requireAdmin } from "~/lib/auth.server";
 import { formatDay, formatDayTime } from "~/lib/dates";
@@ -54,19 +53,13 @@ export default function AdminProposals() {
       {reports ? <OpenReports reports={reports} /> : <ErrorMessage className="mb-10">{t("failures.reports.fetch")}</ErrorMessage>}
 
       <SearchForm>
-        <div>
-          <label htmlFor="proposals-status" className="mb-1 block text-sm font-medium text-ink-900">
-            {t("list.status")}
-          </label>
-          <select id="proposals-status" name="status" defaultValue={status} className={inputClass}>
-            <option value="">{t("list.all")}</option>
-            {PROPOSAL_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {t(`voting:status.${value}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ListFilter
+          id="proposals-status"
+          name="status"
+          label={t("list.status")}
+          value={status}
+          options={PROPOSAL_STATUSES.map((value) => ({ value, label: t(`voting:status.${value}`) }))}
+        />
       </SearchForm>
       {list.items.length === 0 ? (
         <EmptyList searching={status !== ""} failed={loadFailed} />

@@ -25,6 +25,38 @@ export function SearchForm({ query, label, children }: { query?: string; label?:
   );
 }
 
+/** A filter over a list: its values as `options`, after "All", which sends nothing (no filter). */
+export function ListFilter({
+  id,
+  name,
+  label,
+  value,
+  options,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  options: { value: string; label: string }[];
+}) {
+  const { t } = useTranslation("admin");
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-ink-900">
+        {label}
+      </label>
+      <select id={id} name={name} defaultValue={value} className={inputClass}>
+        <option value="">{t("list.all")}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /** Previous / next over a paged list, keeping its search and filters. */
 export function ListPager({ page, pageCount, total }: { page: number; pageCount: number; total: number }) {
   const { t } = useTranslation("admin");

@@ -38,13 +38,19 @@ const ISO_DATE_OPTIONS: Record<DateFormatKind, Intl.DateTimeFormatOptions> = {
   calendarDay: DATE_FORMAT_OPTIONS.calendarDay,
 };
 
+// Chinese: CLDR 48 (workerd's, Chromium's and Node's ICU alike) writes a range of days with numbers
+// only, 2026/12/6 – 2026/12/8, but a single day with characters, 2026年12月6日, so a list of events
+// mixed the two. A numeric month keeps one form throughout: 2026/12/6, 2026/12/6 UTC 10:00.
+// docs/decisions/054-iso-dates-where-the-runtime-has-no-data.md, addendum.
+const NUMERIC_MONTH_LANGUAGES = new Set(["zh"]);
+
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 const dateFormat = (kind: DateFormatKind, lng: string, timeZone: string) =>
-  kept(dateFormats, `${kind} ${lng} ${timeZone}`, () =>
-    ISO_DATE_LANGUAGES.has(lng)
-      ? new Intl.DateTimeFormat(ISO_DATE_LOCALE, { ...ISO_DATE_OPTIONS[kind], timeZone })
-      : new Intl.DateTimeFormat(lng, { ...DATE_FORMAT_OPTIONS[kind], timeZone }),
-  );
+  kept(dateFormats, `${kind} ${lng} ${timeZone}`, () => {
+    if (ISO_DATE_LANGUAGES.has(lng)) return new Intl.DateTimeFormat(ISO_DATE_LOCALE, { ...ISO_DATE_OPTIONS[kind], timeZone });
+    const month = NUMERIC_MONTH_LANGUAGES.has(lng) ? { month: "numeric" as const } : {};
+    return new Intl.DateTimeFormat(lng, { ...DATE_FORMAT_OPTIONS[kind], ...month, timeZone });
+  });
 
 /** The calendar day of an instant in a time zone, as YYYY-MM-DD. */
 const calendarDay = (value: string | Date, timeZone: string) => dateFormat("calendarDay", "en-CA", timeZone).format(new Date(value));

@@ -67,6 +67,14 @@ test("in Burmese and Esperanto, which the server's Intl cannot write dates in, d
   }
 });
 
+test("in Chinese, single days and ranges of days are written alike, with numbers (the server's CLDR writes ranges no other way)", async ({ page }) => {
+  await page.goto("/events?lng=zh");
+  const dates = await page.locator("main time").allTextContents();
+  expect(dates.length).toBeGreaterThan(2);
+  for (const date of dates) expect(date).toMatch(/^\d{4}\/\d{1,2}\/\d{1,2}[^年月日]*$/);
+  expect(dates.join(" ")).toMatch(/–/);
+});
+
 test("an online event has the Online badge and no location; an in-person one its location and no badge", async ({ page }) => {
   await page.goto("/events");
   const online = card(page, "Online assembly of the Translation Working Group");

@@ -41,6 +41,15 @@ describe("event dates in the event's own time zone", () => {
   });
 });
 
+describe("Chinese dates", () => {
+  it("write a single day as a range writes its days, with numbers (CLDR's ranges have no 年月日)", () => {
+    expect(formatDay("2026-12-06T10:00:00Z", "zh")).toBe("2026/12/6");
+    expect(spaces(formatEventDates("2026-12-04T17:00:00Z", null, "zh", "Europe/Madrid"))).toBe("2026/12/4 GMT+1 18:00");
+    expect(spaces(formatEventDates("2026-12-07T16:00:00Z", "2026-12-07T18:00:00Z", "zh"))).toMatch(/^2026\/12\/7 UTC 16:00\s?–\s?18:00$/);
+    expect(spaces(formatEventDates("2026-12-29T10:00:00Z", "2026-12-31T16:00:00Z", "zh"))).toMatch(/^2026\/12\/29\s?–\s?2026\/12\/31$/);
+  });
+});
+
 describe("languages whose dates the runtimes cannot write", () => {
   it("writes Burmese and Esperanto dates the ISO 8601 way, with no English word", () => {
     for (const lng of ["my", "eo"]) {

@@ -435,6 +435,12 @@ test("in a contrast theme (forced colours), filled buttons and floating panels k
     [links.find((link) => link.getAttribute("aria-current") === "page"), links.find((link) => !link.hasAttribute("aria-current"))]
       .map((link) => getComputedStyle(link!).backgroundColor));
   expect(current).not.toBe(other);
+
+  // The fixed header hides what scrolls under it: its fill must stay opaque in the theme.
+  await page.goto("/privacy");
+  await page.mouse.wheel(0, 1500);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  await expect.poll(() => page.locator(".site-header").evaluate((header) => getComputedStyle(header).backgroundColor)).toMatch(/^rgb\(/);
 });
 
 test("on paper, a page prints black on white, its title at the top, without the header, the footer's links and form, or Share", async ({ page }) => {

@@ -132,7 +132,7 @@ export default function EventPage() {
 
           <div className="relative flex flex-col gap-3">
             {registration && !ended ? (
-              <a href={registration} target="_blank" rel="noopener noreferrer" className="btn-primary">
+              <a href={registration} target="_blank" rel="noopener noreferrer" className="btn-primary" data-print-href="">
                 {t("detail.register")}
                 <span className="sr-only"> {t("common:externalLink")}</span>
               </a>
@@ -141,7 +141,7 @@ export default function EventPage() {
               <a
                 href={`/events/${event.slug}.ics`}
                 download={`${event.slug}.ics`}
-                className="btn border border-ink-300 text-ink-900 hover:border-ink-500"
+                className="btn border border-ink-300 text-ink-900 hover:border-ink-500 print:hidden"
               >
                 {t("detail.calendar")}
               </a>

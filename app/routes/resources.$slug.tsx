@@ -132,7 +132,7 @@ export default function ResourcePage() {
         <div className="relative flex flex-wrap items-center gap-3">
           {resource.file_url ? (
             // A plain form, not Remix's: the browser posts it into a new tab with or without JavaScript.
-            <form method="post" action={`/resources/${resource.slug}`} target="_blank" className="me-2 flex flex-wrap items-center gap-x-4 gap-y-2">
+            <form method="post" action={`/resources/${resource.slug}`} target="_blank" className="me-2 flex flex-wrap items-center gap-x-4 gap-y-2 print:hidden">
               <button type="submit" className="btn-primary cursor-pointer">
                 <DownloadIcon className="h-5 w-5" />
                 {t("resource.download")}

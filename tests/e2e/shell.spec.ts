@@ -443,12 +443,13 @@ test("in a contrast theme (forced colours), filled buttons and floating panels k
   await expect.poll(() => page.locator(".site-header").evaluate((header) => getComputedStyle(header).backgroundColor)).toMatch(/^rgb\(/);
 });
 
-test("on paper, a page prints black on white, its title at the top, without the header, the footer's links and form, or Share", async ({ page }) => {
+test("on paper, a page prints black on white, its title at the top, without the header, the footer's links and form, Share, Add to calendar or Download", async ({ page }) => {
   const found: string[] = [];
-  for (const path of ["/", "/about", "/events/digital-self-defence-workshop-barcelona", "/news/call-for-congress-proposals-is-open"]) {
+  const event = "/events/rencontre-regionale-autogestion-et-luttes-locales";
+  for (const path of ["/", "/about", event, "/news/call-for-congress-proposals-is-open", "/resources/starting-a-mutual-aid-group"]) {
     await page.goto(path);
     await page.emulateMedia({ media: "print" });
-    for (const chrome of ["header.site-header", "footer nav", "#newsletter", "[data-share]"]) {
+    for (const chrome of ["header.site-header", "footer nav", "#newsletter", "[data-share]", 'a[href$=".ics"]', 'form[action^="/resources/"]']) {
       if (await page.locator(chrome).first().isVisible()) found.push(`${path}: ${chrome} is printed`);
     }
     // Backgrounds are not printed: any text lighter than 4.5:1 against the paper would fade or vanish.
@@ -477,9 +478,14 @@ test("on paper, a page prints black on white, its title at the top, without the 
   expect(found).toEqual([]);
 
   // A link in an article prints where it leads.
+  await page.goto("/news/call-for-congress-proposals-is-open");
   await page.emulateMedia({ media: "print" });
   const link = page.locator('.prose a[href="https://inag.example/voting"]').first();
   expect(await link.evaluate((element) => getComputedStyle(element, "::after").content)).toBe('" (https://inag.example/voting)"');
+  // So does an event's Register link, the one way to register from a printed page.
+  await page.goto(event);
+  const register = page.locator('a[href="https://rencontre-lyon.example/inscription"]');
+  expect(await register.evaluate((element) => getComputedStyle(element, "::after").content)).toBe('" (https://rencontre-lyon.example/inscription)"');
 });
 
 async function screenshot(page: Page, name: string, testInfo: import("@playwright/test").TestInfo) {

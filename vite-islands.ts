@@ -1,11 +1,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Plugin } from "vite";
+import type { IslandScript } from "./app/lib/page-scripts";
 
 const QUERY = "?island";
-
-/** What `import island from "./x.ts?island"` gives (IslandScript in app/lib/page-scripts.ts). */
-type IslandScript = { src: string; imports: readonly string[] };
 
 /** An entry of Vite's build manifest (build.manifest), as far as islands read it. */
 export type ManifestChunk = { file: string; imports?: string[]; dynamicImports?: string[]; css?: string[] };

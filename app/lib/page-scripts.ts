@@ -12,7 +12,7 @@
  * (app/lib/security.server.ts).
  */
 /** What `import island from "./x.ts?island"` gives (vite-islands.ts): the module's address, and every chunk it may import. */
-type IslandScript = { src: string; imports: readonly string[] };
+export type IslandScript = { src: string; imports: readonly string[] };
 
 type PageScript = string | IslandScript;
 

@@ -1,5 +1,6 @@
 // stubs/turbo-stream-on-demand.ts, the Worker's turbo-stream (wrangler.toml [alias]): the real module's
 // bytes, encoded only once somebody reads them.
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { decode, encode } from "../../stubs/turbo-stream-on-demand";
 import { encode as encodeAtOnce } from "../../node_modules/turbo-stream/dist/turbo-stream.js";
@@ -42,5 +43,17 @@ describe("turbo-stream, encoded on demand", () => {
     const { data, reads } = watched();
     await encode(data).cancel("the page rendered no scripts");
     expect(reads()).toBe(0);
+  });
+});
+
+describe("the turbo-stream the stub wraps", () => {
+  // The Worker's alias sends Remix's server-side imports to the stub, which reads the top-level copy that
+  // package.json pins; the browser decodes with the copy @remix-run/react depends on. A Remix upgrade that
+  // moves to another turbo-stream without the pin would nest its own copy and split the two.
+  it("is the very version both halves of Remix depend on", () => {
+    const manifest = (path: string) => JSON.parse(readFileSync(new URL(`../../node_modules/${path}/package.json`, import.meta.url), "utf8"));
+    const pinned = manifest("turbo-stream").version;
+    expect(manifest("@remix-run/server-runtime").dependencies["turbo-stream"]).toBe(pinned);
+    expect(manifest("@remix-run/react").dependencies["turbo-stream"]).toBe(pinned);
   });
 });

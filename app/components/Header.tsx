@@ -1,6 +1,7 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { LineIcon } from "~/components/LineIcon";
 import { LogoMark } from "~/components/Logo";
 import { LANGUAGE_PARAM, languageNames, languages, type Language } from "~/lib/i18n";
 import { site } from "~/lib/site";
@@ -107,9 +108,9 @@ export function Header({ member }: { member: HeaderMember | null }) {
           className="flex h-11 w-11 cursor-pointer items-center justify-center rounded text-white hover:bg-white/10 desktop:hidden"
         >
           <span className="sr-only">{t("header.menu.open")}</span>
-          <svg className="h-6 w-6" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+          <LineIcon className="h-6 w-6">
             <path d="M4 7h16M4 12h16M4 17h16" />
-          </svg>
+          </LineIcon>
         </button>
         <div
           id={MENU_ID}
@@ -125,9 +126,9 @@ export function Header({ member }: { member: HeaderMember | null }) {
               className="-me-2.5 flex h-11 w-11 cursor-pointer items-center justify-center rounded text-white hover:bg-white/10"
             >
               <span className="sr-only">{t("header.menu.close")}</span>
-              <svg className="h-6 w-6" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+              <LineIcon className="h-6 w-6">
                 <path d="M6 6l12 12M18 6L6 18" />
-              </svg>
+              </LineIcon>
             </button>
           </div>
           <nav aria-label={t("header.primaryNav")}>
@@ -211,10 +212,10 @@ function AccountMenu({ member }: { member: HeaderMember }) {
         popovertarget={ACCOUNT_MENU_ID}
         className="ms-1 flex h-11 w-11 cursor-pointer items-center justify-center rounded text-ink-100 hover:bg-white/10 hover:text-white"
       >
-        <svg className="h-6 w-6" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.7">
+        <LineIcon className="h-6 w-6" strokeWidth={1.7}>
           <circle cx="12" cy="8" r="4" />
-          <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7" strokeLinecap="round" />
-        </svg>
+          <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7" />
+        </LineIcon>
         <span className="sr-only">
           {t("header.account.signedInAs")} <bdi>{member.username}</bdi>
         </span>
@@ -258,10 +259,10 @@ function LanguageSwitcher() {
         popovertarget={LANGUAGE_LIST_ID}
         className="ms-auto flex h-11 cursor-pointer items-center gap-1.5 rounded px-2.5 text-sm font-semibold text-ink-100 hover:bg-white/10 hover:text-white desktop:ms-1"
       >
-        <svg className="h-5 w-5 shrink-0" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.7">
+        <LineIcon className="h-5 w-5 shrink-0" strokeWidth={1.7}>
           <circle cx="12" cy="12" r="9" />
           <path d="M3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3z" />
-        </svg>
+        </LineIcon>
         <span className="sr-only">{t("header.language.label")}: </span>
         <span lang={current}>{languageNames[current]}</span>
         <svg className="h-4 w-4 shrink-0 opacity-70" viewBox="0 0 20 20" aria-hidden="true" fill="currentColor">

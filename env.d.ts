@@ -38,6 +38,4 @@ interface Env {
   SMTP_PASS?: string;
   /** Sender address of that mail. */
   MAIL_FROM?: string;
-  /** "development" turns on stack traces in the error screen. Unset in production. */
-  ENVIRONMENT?: string;
 }

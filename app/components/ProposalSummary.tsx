@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Prose } from "~/components/Prose";
 import { formatDay, formatNumber, isoDate } from "~/lib/dates";
+import { PROPOSAL_STATUSES } from "~/lib/member-fields";
 
 /** What the list and a proposal's own page show of a proposal (content already sanitized). */
 export type ProposalView = {
@@ -22,7 +23,6 @@ export type ProposalView = {
   group: { name: string } | null;
 };
 
-const PROPOSAL_STATUSES = ["draft", "discussion", "voting", "passed", "rejected", "withdrawn"] as const;
 type Status = (typeof PROPOSAL_STATUSES)[number];
 const isStatus = (status: string): status is Status => (PROPOSAL_STATUSES as readonly string[]).includes(status);
 

@@ -70,7 +70,6 @@ export async function publishedProposals(supabase: Supabase, limit = 50) {
   return rows.map(withCommentCount);
 }
 
-
 type CommentRow = Pick<Tables["proposal_comments"]["Row"], "id" | "content" | "created_at" | "updated_at" | "is_hidden" | "author_id"> & {
   author: Pick<Tables["profiles"]["Row"], "username"> | null;
 };

@@ -414,7 +414,7 @@ async function shapesLostInForcedColours(page: Page): Promise<string[]> {
   return lost;
 }
 
-test("in a contrast theme (forced colours), filled buttons and floating panels keep their edges, and the current filter stands out", async ({ page }) => {
+test("in a contrast theme (forced colours), filled buttons and floating panels keep their edges, the current filter stands out and the scrolled header stays opaque", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   const found: string[] = [];
   for (const path of ["/", "/login", "/voting", "/groups", "/resources/starting-a-mutual-aid-group"]) {

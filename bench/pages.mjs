@@ -196,7 +196,7 @@ try {
     console.log(`\nBytes are brotli (quality 11).`);
     console.log(`\nLighthouse 13, medians of 3 (load average ${load(lighthouse.loadavg.before)} before, ${load(lighthouse.loadavg.after)} after; benchmark index ${benchmarkIndexRange(lighthouse.lighthouse, lighthouse.lighthouse_noscript)}):\n`);
     console.log(lighthouseTable(lighthouse));
-    console.log(`\nTargets (design.md):\n${targetsText(lighthouse)}`);
+    console.log(`\nTargets (bench/targets.mjs):\n${targetsText(lighthouse)}`);
     if (result.lighthouse_observed) {
       const { before, after } = result.lighthouse_observed_loadavg;
       console.log(`\nThe low-end blocking time that misses, measured again with the CPU really slowed ${PROFILES.lowend.cpuSlowdownMultiplier}× (DevTools throttling, medians of 3; load average ${load(before)} before, ${load(after)} after; benchmark index ${benchmarkIndexRange(result.lighthouse_observed)}):\n`);
@@ -225,7 +225,7 @@ try {
     if (parts.lighthouse_member) {
       console.log(`\nLighthouse, a signed-in member's pages (load average ${load(parts.lighthouse_member_loadavg.before)} before, ${load(parts.lighthouse_member_loadavg.after)} after; benchmark index ${benchmarkIndexRange(parts.lighthouse_member)}):\n`);
       console.log(lighthouseTable({ lighthouse: parts.lighthouse_member }));
-      console.log(`\nTargets (design.md):\n${targetsText({ lighthouse_member: parts.lighthouse_member })}`);
+      console.log(`\nTargets (bench/targets.mjs):\n${targetsText({ lighthouse_member: parts.lighthouse_member })}`);
     }
     if (parts.editor_start) console.log(`\nThe editor's start on a member's pages (real CPU throttling, medians of 3):\n\n${editorStartTable(parts.editor_start)}`);
     if (parts.server_cpu) console.log(`\n${serverCpuTable(parts.server_cpu)}`);

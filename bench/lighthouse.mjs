@@ -19,6 +19,8 @@ export const PROFILES = {
   lowend: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: 12 },
 };
 const RUNS = 3;
+/** Runs more than RUNS a route may take when Lighthouse leaves some unfinished (`unfinished` below). */
+const RETRIES = 2;
 /** Where the trace of a run far off its siblings is kept (bench/targets.mjs `outlierRuns`). */
 const TRACES = "bench/results/traces";
 /** Each route as it is, and with its scripts blocked: the limit. */
@@ -32,20 +34,35 @@ export const MEMBER_ROUTES = ["/voting", "/voting/new", "/account"];
 /** The member's pages where the editor starts. */
 export const EDITOR_ROUTES = ["/voting", "/voting/new"];
 
-/** The figures the bench keeps of one Lighthouse report (stable keys: bench/results/latest.json). */
+/** Each kept score (stable keys: bench/results/latest.json) and its Lighthouse category. */
+const CATEGORIES = { performance: "performance", accessibility: "accessibility", best_practices: "best-practices", seo: "seo" };
+/** Each kept measure and its Lighthouse audit. */
+const METRICS = {
+  lcp_ms: "largest-contentful-paint",
+  tbt_ms: "total-blocking-time",
+  cls: "cumulative-layout-shift",
+  tti_ms: "interactive",
+  mainthread_ms: "mainthread-work-breakdown",
+};
+
+/**
+ * Why Lighthouse left a run without one of the kept figures (a runtime error, an audit that could
+ * not compute its value), or null for a finished run. An unfinished run would count as a score of 0
+ * and shorten a median to two runs, so it is run again instead.
+ */
+function unfinished(lhr) {
+  if (lhr.runtimeError) return lhr.runtimeError.code;
+  const category = Object.values(CATEGORIES).find((id) => typeof lhr.categories[id]?.score !== "number");
+  if (category) return `no ${category} score`;
+  const audit = Object.values(METRICS).find((id) => typeof lhr.audits[id]?.numericValue !== "number");
+  return audit ? `${audit}: ${lhr.audits[audit]?.errorMessage ?? "no value"}` : null;
+}
+
+/** The figures the bench keeps of one finished Lighthouse report. */
 function figures(lhr) {
-  const score = (category) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
-  const audit = (id) => lhr.audits[id]?.numericValue ?? null;
   return {
-    performance: score("performance"),
-    accessibility: score("accessibility"),
-    best_practices: score("best-practices"),
-    seo: score("seo"),
-    lcp_ms: audit("largest-contentful-paint"),
-    tbt_ms: audit("total-blocking-time"),
-    cls: audit("cumulative-layout-shift"),
-    tti_ms: audit("interactive"),
-    mainthread_ms: audit("mainthread-work-breakdown"),
+    ...Object.fromEntries(Object.entries(CATEGORIES).map(([key, id]) => [key, Math.round(lhr.categories[id].score * 100)])),
+    ...Object.fromEntries(Object.entries(METRICS).map(([key, id]) => [key, lhr.audits[id].numericValue])),
     // 0 for a page marked noindex: exempt from the SEO target (bench/targets.mjs).
     indexable: lhr.audits["is-crawlable"]?.score === 0 ? 0 : 1,
     // Lighthouse's own measure of the host's CPU at the time of the run ("CPU/Memory Power"), which
@@ -63,11 +80,11 @@ function medianOf(reports) {
   return {
     ...Object.fromEntries(
       keys.map((key) => {
-        const value = median(reports.map((report) => report[key]).filter((v) => v !== null));
+        const value = median(reports.map((report) => report[key]));
         return [key, key === "cls" ? Math.round(value * 1000) / 1000 : Math.round(value)];
       }),
     ),
-    tbt_runs_ms: reports.map((report) => report.tbt_ms).filter((v) => v !== null).map(Math.round),
+    tbt_runs_ms: reports.map((report) => Math.round(report.tbt_ms)),
   };
 }
 
@@ -112,15 +129,21 @@ export async function measureLighthouse(
         for (const path of paths) {
           const reports = [];
           const traces = [];
-          for (let run = 0; run < RUNS; run += 1) {
+          for (let attempt = 1; reports.length < RUNS && attempt <= RUNS + RETRIES; attempt += 1) {
             const { lhr, artifacts } = await lighthouse(
               site + path,
               { port: chrome.port, output: "json", logLevel: "error", blockedUrlPatterns, ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}) },
-              { extends: "lighthouse:default", settings: { throttlingMethod, throttling: profileThrottling, onlyCategories: ["performance", "accessibility", "best-practices", "seo"] } },
+              { extends: "lighthouse:default", settings: { throttlingMethod, throttling: profileThrottling, onlyCategories: Object.values(CATEGORIES) } },
             );
+            const problem = unfinished(lhr);
+            if (problem) {
+              log(`${key} ${profile} ${path}: run ${attempt} unfinished (${problem}), not counted`);
+              continue;
+            }
             reports.push(figures(lhr));
             traces.push(artifacts.Trace);
           }
+          if (!reports.length) throw new Error(`Lighthouse finished no run of ${path} (${key} ${profile})`);
           result[key][profile][path] = medianOf(reports);
           const outliers = outlierRuns(reports, blockingLimit(key, profile)).map((run) => keepTrace(traces[run], `${key}-${profile}-${path}-run${run + 1}`));
           if (outliers.length) result[key][profile][path].outlier_traces = outliers;

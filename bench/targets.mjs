@@ -32,7 +32,7 @@ export function lighthouseMisses(result) {
   for (const { key, profile, figure, target, ok } of LIGHTHOUSE_TARGETS) {
     for (const [path, row] of Object.entries(result[key]?.[profile] ?? {})) {
       const value = row[figure];
-      if (value === undefined || value === null || ok(value, row)) continue;
+      if (value === undefined || ok(value, row)) continue;
       misses.push({ key, profile, path, figure, value, target, ...(figure === "tbt_ms" && row.tbt_runs_ms ? { runs: row.tbt_runs_ms } : {}) });
     }
   }
@@ -107,7 +107,6 @@ export function outlierRuns(runs, tbtLimit) {
   });
   for (const [figure, margin] of Object.entries(OUTLIER_MARGIN)) {
     const values = runs.map((run) => run[figure]);
-    if (values.some((value) => value === null || value === undefined)) continue;
     const typical = median(values);
     values.forEach((value, index) => {
       if (value > 2 * typical && value - typical >= margin) outliers.add(index);

@@ -137,7 +137,8 @@ export async function measureLighthouse(
             );
             const problem = unfinished(lhr);
             if (problem) {
-              log(`${key} ${profile} ${path}: run ${attempt} unfinished (${problem}), not counted`);
+              // Not numbered: the kept traces' names (run1…) count the finished runs only.
+              log(`${key} ${profile} ${path}: a run left unfinished (${problem}), not counted`);
               continue;
             }
             reports.push(figures(lhr));
